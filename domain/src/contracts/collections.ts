@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { idSchema, positionSchema } from './common';
+
+export const collectionRowSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  color: z.string().nullable(),
+  goal_ids: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CollectionRow = z.infer<typeof collectionRowSchema>;
+
+// GET /api/collections -> collectionRowSchema[] ; GET /api/collections/:id -> collectionRowSchema
+export const createCollectionBodySchema = z.object({
+  id: idSchema.optional(),
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  description: z.string().max(500).nullish(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour as #RRGGBB')
+    .nullish(),
+});
+// PATCH /api/collections/:id
+export const renameCollectionBodySchema = z.object({ name: z.string().trim().min(1).max(100) });
+// POST /api/collections/:id/goals ; DELETE /api/collections/:id/goals/:goalId ; DELETE /api/collections/:id
+export const collectionGoalBodySchema = z.object({ goalId: idSchema });
+export const collectionMutationResponseSchema = z.object({
+  collection: collectionRowSchema.nullable(),
+  position: positionSchema.nullable(),
+});

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { idSchema, isoDateSchema, positionSchema } from './common';
+
+export const goalStatusValues = ['active', 'completed', 'abandoned'] as const;
+export const goalPriorityValues = ['low', 'medium', 'high'] as const;
+export const energyLevelValues = ['low', 'medium', 'high'] as const;
+export const taskStatusValues = ['todo', 'in_progress', 'done'] as const;
+
+/** A task as the API serves it (the stored shape of spec section 3, plus energy and status). */
+export const taskRowSchema = z.object({
+  id: z.string(),
+  goal_id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  estimated_minutes: z.number().int(),
+  actual_minutes: z.number().int().nullable(),
+  energy_level: z.enum(energyLevelValues),
+  status: z.enum(taskStatusValues),
+  source: z.enum(['ai', 'manual', 'template']),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  deleted_at: z.string().nullable(),
+});
+export type TaskRow = z.infer<typeof taskRowSchema>;
+
+/** A goal as stored (spec section 3), plus counts and the stream version used for If-Match. */
+export const goalRowSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  priority: z.enum(goalPriorityValues),
+  target_date: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+  status: z.enum(goalStatusValues),
+  generated_tasks: z.array(taskRowSchema),
+  ai_metadata: z.record(z.string(), z.unknown()).nullable(),
+  task_count: z.number().int(),
+  completed_task_count: z.number().int(),
+  collection_ids: z.array(z.string()),
+  version: z.number().int(),
+});
+export type GoalRow = z.infer<typeof goalRowSchema>;
+
+// GET /api/goals/list?status=active|completed|abandoned  and GET /api/goals/list-simple (same answer)
+export const listGoalsQuerySchema = z.object({ status: z.enum(goalStatusValues).optional() });
+export const listGoalsResponseSchema = z.array(goalRowSchema);
+
+// GET /api/goals/:goalId -> goalRowSchema (ETag: the version)
+
+// POST /api/goals/create-simple (counts a goal of the monthly limit inside the same command)
+export const createGoalBodySchema = z.object({
+  id: idSchema.optional(), // client-generated id for optimistic UI; the server makes one if absent
+  title: z.string().trim().min(1, 'Title is required').max(200),
+  description: z.string().max(2000).default(''),
+  target_date: isoDateSchema.nullish(),
+  category: z.string().trim().min(1).max(50).default('personal'),
+  priority: z.enum(goalPriorityValues).default('medium'),
+  status: z.literal('active').default('active'),
+});
+export const goalMutationResponseSchema = z.object({ goal: goalRowSchema, position: positionSchema });
+
+// POST /api/goals/update  (If-Match header or expectedVersion: optimistic concurrency, 409 on conflict)
+export const updateGoalBodySchema = z.object({
+  goalId: idSchema,
+  expectedVersion: z.number().int().nonnegative().optional(),
+  updates: z
+    .object({
+      title: z.string().trim().min(1).max(200),
+      description: z.string().max(2000),
+      category: z.string().trim().min(1).max(50),
+      priority: z.enum(goalPriorityValues),
+      target_date: isoDateSchema.nullable(),
+      status: z.enum(goalStatusValues),
+    })
+    .partial()
+    .refine((u) => Object.keys(u).length > 0, { message: 'At least one update is required' }),
+});
+
+// POST /api/goals/delete
+export const deleteGoalBodySchema = z.object({ goalId: idSchema });
+
+// POST /api/goals/:goalId/tasks  (manual tasks; de-duplicated by the spec's batch rule)
+export const newTaskSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  description: z.string().max(2000).nullish(),
+  estimated_minutes: z.number().int().min(1).max(1440).default(30),
+  energy_level: z.enum(energyLevelValues).default('medium'),
+});
+export const addTasksBodySchema = z.object({ tasks: z.array(newTaskSchema).min(1).max(50) });
+export const tasksMutationResponseSchema = z.object({
+  tasks: z.array(taskRowSchema),
+  added: z.number().int(),
+  position: positionSchema.nullable(),
+});
+
+// PATCH /api/goals/:goalId/tasks/:taskId
+export const updateTaskBodySchema = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    description: z.string().max(2000).nullable(),
+    estimated_minutes: z.number().int().min(1).max(1440),
+    energy_level: z.enum(energyLevelValues),
+  })
+  .partial();
+// POST /api/goals/:goalId/tasks/:taskId/start | complete | reopen ; DELETE .../:taskId (soft delete)
+export const completeTaskBodySchema = z.object({ actual_minutes: z.number().int().min(1).max(1440).optional() });
+// POST /api/goals/:goalId/tasks/:taskId/log-time
+export const logTimeBodySchema = z.object({ actual_minutes: z.number().int().min(1).max(1440) });
+export const taskMutationResponseSchema = z.object({ task: taskRowSchema, position: positionSchema });
+
+// GET /api/tasks/energy?level=low|medium|high&availableMinutes=
+export const energyQuerySchema = z.object({
+  level: z.enum(energyLevelValues),
+  availableMinutes: z.coerce.number().int().min(1).max(1440).optional(),
+});
+export const energyTaskSchema = taskRowSchema.extend({ goal_title: z.string() });
+export const energyResponseSchema = z.array(energyTaskSchema);
+
+// POST /api/goals/:goalId/breakdown (AI; counts one AI generation in the same transaction as the tasks)
+export const breakdownResponseSchema = z.object({
+  tasks: z.array(taskRowSchema),
+  added: z.number().int(),
+  ai_metadata: z.record(z.string(), z.unknown()),
+  ai_generations_this_month: z.number().int(),
+  position: positionSchema,
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { idSchema, positionSchema } from './common';
+
+export const subscriptionTierValues = ['free', 'starter', 'lite', 'pro', 'basic', 'team'] as const;
+export const subscriptionStatusValues = ['active', 'canceled', 'past_due'] as const;
+
+/** The server user record of spec section 3, plus the derived fields the web app needs. */
+export const serverUserRecordSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  subscription_tier: z.enum(subscriptionTierValues),
+  subscription_status: z.enum(subscriptionStatusValues),
+  goals_this_month: z.number().int(),
+  ai_generations_this_month: z.number().int(),
+  updated_at: z.string(),
+  current_month: z.string(),
+  payment_failed_at: z.string().nullable(),
+  grace_period_ends_at: z.string().nullable(),
+  // Beyond the spec's list, all derived from the same events:
+  created_at: z.string(),
+  last_reset_date: z.string().nullable(),
+  active_goals_count: z.number().int(),
+  goals_limit: z.number().int(), // -1 = unlimited
+  ai_generations_limit: z.number().int(),
+  onboarding_completed: z.boolean(),
+  is_admin: z.boolean(),
+});
+export type ServerUserRecord = z.infer<typeof serverUserRecordSchema>;
+
+export const attributionInputSchema = z
+  .object({
+    utm_source: z.string().max(200).nullish(),
+    utm_medium: z.string().max(200).nullish(),
+    utm_campaign: z.string().max(200).nullish(),
+    utm_term: z.string().max(200).nullish(),
+    utm_content: z.string().max(200).nullish(),
+    referrer_url: z.string().max(2000).nullish(),
+    landing_page: z.string().max(2000).nullish(),
+    first_touch_date: z.string().max(40).nullish(),
+  })
+  .strict();
+export type AttributionInput = z.infer<typeof attributionInputSchema>;
+
+// POST /api/user/ensure-user-exists
+export const ensureUserExistsBodySchema = z.object({
+  email: z.string().email().max(320),
+  name: z.string().trim().max(200).default(''),
+  attribution: attributionInputSchema.nullish(),
+});
+export const ensureUserExistsResponseSchema = z.object({
+  created: z.boolean(),
+  user: serverUserRecordSchema,
+  position: positionSchema,
+});
+
+// GET /api/user/get-user-data-simple -> serverUserRecordSchema
+// GET /api/user/get-user-data-bypass
+export const userUsageBypassResponseSchema = z.object({
+  goals_this_month: z.number().int(),
+  ai_generations_this_month: z.number().int(),
+});
+
+export const preferencesSchema = z
+  .object({ lastViewedGoalId: idSchema.nullable().optional() })
+  .catchall(z.union([z.string().max(500), z.number(), z.boolean(), z.null()]));
+
+// GET /api/user/get-user-data
+export const userDataResponseSchema = z.object({ id: z.string(), preferences: preferencesSchema });
+
+// POST /api/user/update-preferences-simple
+export const updatePreferencesBodySchema = z.object({ preferences: preferencesSchema });
+
+// POST /api/user/complete-onboarding -> successResponseSchema
+
+// POST /api/dev/sign-in (AUTH_MODE=dev only)
+export const devSignInBodySchema = z.object({
+  email: z.string().email().max(320),
+  name: z.string().trim().min(1).max(200),
+});
+export const devSignInResponseSchema = z.object({
+  token: z.string(),
+  user: z.object({ id: z.string(), email: z.string(), name: z.string(), isAdmin: z.boolean() }),
+});
+
+// GET /api/config (public): what the web app needs before sign-in
+export const publicConfigSchema = z.object({
+  authMode: z.enum(['dev', 'clerk']),
+  clerkPublishableKey: z.string().nullable(),
+  paymentsMode: z.enum(['test-checkout', 'stripe']),
+  supportEmail: z.string(),
+  requestSigning: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
