@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { energyLevelValues, goalPriorityValues } from '../contracts/goals';
+
+/**
+ * The contract of an AI task breakdown, shared by every planner (the embedded one and any remote
+ * model): what goes in (a goal) and what must come out (3 to 10 concrete tasks). A remote model's
+ * answer is validated with `breakdownResultSchema` before anything is stored.
+ */
+
+export const goalPrioritySchema = z.enum(goalPriorityValues);
+export type GoalPriority = z.infer<typeof goalPrioritySchema>;
+
+export const energyLevelSchema = z.enum(energyLevelValues);
+export type EnergyLevel = z.infer<typeof energyLevelSchema>;
+
+export const goalForBreakdownSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  description: z.string().max(2000).optional(),
+  /** Free text; 'personal' by default (spec section 3). */
+  category: z.string().max(100).default('personal'),
+  priority: goalPrioritySchema.default('medium'),
+  /** YYYY-MM-DD (an ISO instant is read by its first ten characters); null or absent when none. */
+  targetDate: z.string().nullable().optional(),
+});
+export type GoalForBreakdown = z.infer<typeof goalForBreakdownSchema>;
+
+export const GENERATED_TASK_LIMITS = {
+  titleMin: 3,
+  titleMax: 120,
+  minutesMin: 5,
+  minutesMax: 480,
+  descriptionMax: 500,
+  tasksMin: 3,
+  tasksMax: 10,
+} as const;
+
+const L = GENERATED_TASK_LIMITS;
+
+export const generatedTaskSchema = z.object({
+  title: z.string().trim().min(L.titleMin).max(L.titleMax),
+  estimatedMinutes: z.number().int().min(L.minutesMin).max(L.minutesMax),
+  energyLevel: energyLevelSchema,
+  description: z.string().max(L.descriptionMax).optional(),
+});
+export type GeneratedTask = z.infer<typeof generatedTaskSchema>;
+
+export const breakdownResultSchema = z.object({
+  tasks: z.array(generatedTaskSchema).min(L.tasksMin).max(L.tasksMax),
+});
+export type BreakdownResult = z.infer<typeof breakdownResultSchema>;
+
+/** Recorded on the goal's aiMetadata with each breakdown. */
+export interface PlannerMetadata {
+  readonly provider: string;
+  readonly model: string;
+}

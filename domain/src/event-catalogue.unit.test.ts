@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildEventRegistry, coreEventDefinitions, eventRegistry, topicCategoryOf } from './event-catalogue';
+import { defineEvent } from './shared/event';
+
+describe('Event catalogue', () => {
+  it('registers every core event type', () => {
+    for (const { type } of coreEventDefinitions) expect(eventRegistry.has(type)).toBe(true);
+    expect(eventRegistry.has('TasksBatchGenerated')).toBe(true);
+  });
+
+  it.each([
+    ['UserRegistered', 'users'],
+    ['OnboardingCompleted', 'users'],
+    ['GoalCreated', 'goals'],
+    ['GoalDeleted', 'goals'],
+    ['CollectionCreated', 'goals'],
+    ['GoalAddedToCollection', 'goals'],
+    ['TasksBatchGenerated', 'tasks'],
+    ['TaskCompleted', 'tasks'],
+    ['GoalCounted', 'usage'],
+    ['UsageMonthReset', 'usage'],
+    ['SubscriptionActivated', 'billing'],
+    ['PaymentFailed', 'billing'],
+    ['StripeCustomerLinked', 'billing'],
+  ])('publishes %s to %s', (eventType, topic) => {
+    expect(topicCategoryOf(eventType)).toBe(topic);
+  });
+
+  it('gives every core event type a topic', () => {
+    for (const { type } of coreEventDefinitions) expect(() => topicCategoryOf(type)).not.toThrow();
+  });
+
+  it('refuses an unknown event type', () => {
+    expect(() => topicCategoryOf('SomethingHappened')).toThrow("No topic is known for event type 'SomethingHappened'");
+  });
+
+  it('takes extra definitions (billing) on top of the core ones', () => {
+    const subscriptionActivated = defineEvent({
+      type: 'SubscriptionActivated',
+      schemaVersion: 1,
+      schema: z.object({ tier: z.string() }),
+    });
+    const registry = buildEventRegistry([subscriptionActivated]);
+    expect(registry.has('SubscriptionActivated')).toBe(true);
+    expect(registry.has('GoalCreated')).toBe(true);
+    expect(eventRegistry.has('SubscriptionActivated')).toBe(false);
+  });
+});

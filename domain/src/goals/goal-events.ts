@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import type { EventOf } from '../shared/create-event';
+import { assertNever, defineEvent } from '../shared/event';
+import { emptyTaskList, evolveTasks, type TaskEvent, type TaskList } from '../tasks/task-events';
+
+const isoInstant = z.iso.datetime();
+
+export const goalPrioritySchema = z.enum(['low', 'medium', 'high']);
+export type GoalPriority = z.infer<typeof goalPrioritySchema>;
+export type GoalStatus = 'active' | 'completed' | 'abandoned';
+
+export const DEFAULT_CATEGORY = 'personal';
+export const DEFAULT_PRIORITY: GoalPriority = 'medium';
+
+const goalFields = {
+  title: z.string().trim().min(1).max(200),
+  description: z.string().max(2000),
+  category: z.string().trim().min(1).max(50),
+  priority: goalPrioritySchema,
+  targetDate: z.iso.date().nullable(),
+};
+
+/** GoalCreated as first stored: without category and priority. */
+const goalCreatedV1Schema = z.object({
+  goalId: z.string().min(1).max(100),
+  userId: z.string().min(1),
+  title: goalFields.title,
+  description: goalFields.description,
+  targetDate: goalFields.targetDate,
+  createdAt: isoInstant,
+});
+
+export const goalCreated = defineEvent({
+  type: 'GoalCreated',
+  schemaVersion: 2,
+  schema: goalCreatedV1Schema.extend({ category: goalFields.category, priority: goalFields.priority }),
+  upcasters: {
+    1: (data) => ({ ...goalCreatedV1Schema.parse(data), category: DEFAULT_CATEGORY, priority: DEFAULT_PRIORITY }),
+  },
+});
+
+export const goalChangesSchema = z
+  .object(goalFields)
+  .partial()
+  .refine((changes) => Object.keys(changes).length > 0, { message: 'At least one change is required' });
+export type GoalChanges = z.input<typeof goalChangesSchema>;
+
+export const goalUpdated = defineEvent({
+  type: 'GoalUpdated',
+  schemaVersion: 1,
+  schema: z.object({ changes: goalChangesSchema }),
+});
+
+export const goalCompleted = defineEvent({
+  type: 'GoalCompleted',
+  schemaVersion: 1,
+  schema: z.object({ completedAt: isoInstant }),
+});
+
+export const goalAbandoned = defineEvent({
+  type: 'GoalAbandoned',
+  schemaVersion: 1,
+  schema: z.object({ abandonedAt: isoInstant, reason: z.string().max(500).optional() }),
+});
+
+export const goalReactivated = defineEvent({
+  type: 'GoalReactivated',
+  schemaVersion: 1,
+  schema: z.object({}),
+});
+
+export const goalDeleted = defineEvent({
+  type: 'GoalDeleted',
+  schemaVersion: 1,
+  schema: z.object({ deletedAt: isoInstant }),
+});
+
+export const goalEventDefinitions = [
+  goalCreated,
+  goalUpdated,
+  goalCompleted,
+  goalAbandoned,
+  goalReactivated,
+  goalDeleted,
+] as const;
+
+/** Everything in a goal's stream: its own lifecycle and its tasks' events. */
+export type GoalEvent = EventOf<(typeof goalEventDefinitions)[number]> | TaskEvent;
+
+export interface Goal {
+  readonly goalId: string;
+  readonly userId: string;
+  readonly title: string;
+  readonly description: string;
+  readonly category: string;
+  readonly priority: GoalPriority;
+  readonly targetDate: string | null;
+  readonly createdAt: string;
+  readonly status: GoalStatus;
+  readonly completedAt: string | null;
+  /** Soft delete: the events stay, but a deleted goal accepts no more commands. */
+  readonly deletedAt: string | null;
+  readonly tasks: TaskList;
+}
+
+/** null until GoalCreated. */
+export type GoalState = Goal | null;
+
+export const initialState = (): GoalState => null;
+
+export const evolve = (state: GoalState, event: GoalEvent): GoalState => {
+  if (event.type === 'GoalCreated') {
+    return { ...event.data, status: 'active', completedAt: null, deletedAt: null, tasks: emptyTaskList };
+  }
+  if (state === null) return state;
+  switch (event.type) {
+    case 'GoalUpdated':
+      return { ...state, ...event.data.changes };
+    case 'GoalCompleted':
+      return { ...state, status: 'completed', completedAt: event.data.completedAt };
+    case 'GoalAbandoned':
+      return { ...state, status: 'abandoned' };
+    case 'GoalReactivated':
+      return { ...state, status: 'active', completedAt: null };
+    case 'GoalDeleted':
+      return { ...state, deletedAt: event.data.deletedAt };
+    case 'TasksBatchGenerated':
+    case 'TaskAdded':
+    case 'TaskUpdated':
+    case 'TaskStarted':
+    case 'TaskCompleted':
+    case 'TaskReopened':
+    case 'TaskTimeLogged':
+    case 'TaskDeleted':
+      return { ...state, tasks: evolveTasks(state.tasks, event) };
+    default:
+      return assertNever(event);
+  }
+};

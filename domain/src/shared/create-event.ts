@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import { DomainError } from './domain-error';
+import type { DomainEvent, EventDefinition } from './event';
+
+/** The event type a definition describes; distributes over a union of definitions. */
+export type EventOf<Definition extends EventDefinition> = Definition extends EventDefinition
+  ? DomainEvent<Definition['type'], z.output<Definition['schema']>>
+  : never;
+
+/**
+ * Builds an event whose data is validated by the definition's own schema, so a decider can only emit
+ * events the store will accept. Invalid input becomes a DomainError('validation') naming the failing field.
+ */
+export const createEvent = <Definition extends EventDefinition>(
+  definition: Definition,
+  data: z.input<Definition['schema']>,
+): EventOf<Definition> => {
+  const parsed = definition.schema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new DomainError('validation', issue?.message ?? 'Invalid input', {
+      field: issue?.path.map(String).join('.'),
+    });
+  }
+  return { type: definition.type, data: parsed.data } as EventOf<Definition>;
+};

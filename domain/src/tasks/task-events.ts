@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import type { EventOf } from '../shared/create-event';
+import { assertNever, defineEvent } from '../shared/event';
+import { energyLevelSchema } from './energy-workflow';
+import { batchKeys, type BatchFingerprint } from './task-dedupe';
+
+/**
+ * Task events. They are written to their goal's stream (the goal aggregate owns its tasks), so batch
+ * de-duplication and soft deletes are decided against one consistent state.
+ */
+
+const isoInstant = z.iso.datetime();
+const minutesSchema = z.number().int().min(1).max(1440);
+
+export const taskInputSchema = z.object({
+  taskId: z.string().min(1).max(100),
+  title: z.string().trim().min(1).max(200),
+  description: z.string().max(2000).nullish(),
+  estimatedMinutes: minutesSchema,
+  energyLevel: energyLevelSchema,
+});
+export type TaskInput = z.input<typeof taskInputSchema>;
+
+export const taskSourceSchema = z.enum(['ai', 'manual', 'template']);
+export type TaskSource = z.infer<typeof taskSourceSchema>;
+
+const taskChangesSchema = taskInputSchema
+  .omit({ taskId: true })
+  .partial()
+  .refine((changes) => Object.keys(changes).length > 0, { message: 'At least one change is required' });
+export type TaskChanges = z.input<typeof taskChangesSchema>;
+
+const taskRef = { taskId: z.string().min(1) };
+
+export const tasksBatchGenerated = defineEvent({
+  type: 'TasksBatchGenerated',
+  schemaVersion: 1,
+  schema: z.object({
+    batchId: z.string().min(1).max(100),
+    source: taskSourceSchema,
+    tasks: z.array(taskInputSchema).min(1).max(100),
+    aiMetadata: z.record(z.string(), z.unknown()).nullable(),
+    generatedAt: isoInstant,
+  }),
+});
+
+export const taskAdded = defineEvent({
+  type: 'TaskAdded',
+  schemaVersion: 1,
+  schema: taskInputSchema.extend({ addedAt: isoInstant }),
+});
+
+export const taskUpdated = defineEvent({
+  type: 'TaskUpdated',
+  schemaVersion: 1,
+  schema: z.object({ ...taskRef, changes: taskChangesSchema }),
+});
+
+export const taskStarted = defineEvent({
+  type: 'TaskStarted',
+  schemaVersion: 1,
+  schema: z.object({ ...taskRef, startedAt: isoInstant }),
+});
+
+export const taskCompleted = defineEvent({
+  type: 'TaskCompleted',
+  schemaVersion: 1,
+  schema: z.object({ ...taskRef, completedAt: isoInstant, actualMinutes: minutesSchema.optional() }),
+});
+
+export const taskReopened = defineEvent({
+  type: 'TaskReopened',
+  schemaVersion: 1,
+  schema: z.object(taskRef),
+});
+
+export const taskTimeLogged = defineEvent({
+  type: 'TaskTimeLogged',
+  schemaVersion: 1,
+  schema: z.object({ ...taskRef, actualMinutes: minutesSchema }),
+});
+
+export const taskDeleted = defineEvent({
+  type: 'TaskDeleted',
+  schemaVersion: 1,
+  schema: z.object({ ...taskRef, deletedAt: isoInstant }),
+});
+
+export const taskEventDefinitions = [
+  tasksBatchGenerated,
+  taskAdded,
+  taskUpdated,
+  taskStarted,
+  taskCompleted,
+  taskReopened,
+  taskTimeLogged,
+  taskDeleted,
+] as const;
+
+export type TaskEvent = EventOf<(typeof taskEventDefinitions)[number]>;
+
+export type TaskStatus = 'todo' | 'in_progress' | 'done';
+
+export interface Task {
+  readonly taskId: string;
+  readonly title: string;
+  readonly description: string | null;
+  readonly estimatedMinutes: number;
+  readonly energyLevel: z.infer<typeof energyLevelSchema>;
+  readonly source: TaskSource;
+  readonly status: TaskStatus;
+  /** Minutes logged so far (TaskTimeLogged and TaskCompleted add up); null until any are logged. */
+  readonly actualMinutes: number | null;
+  readonly createdAt: string;
+  readonly startedAt: string | null;
+  readonly completedAt: string | null;
+  /** Soft delete: a deleted task stays in the list but accepts no further commands. */
+  readonly deletedAt: string | null;
+}
+
+/** A goal's tasks, in the order they were added, and its last batch for the identical-batch rule. */
+export interface TaskList {
+  readonly items: readonly Task[];
+  readonly lastBatch: BatchFingerprint | null;
+}
+
+export const emptyTaskList: TaskList = { items: [], lastBatch: null };
+
+const newTask = (input: z.output<typeof taskInputSchema>, source: TaskSource, createdAt: string): Task => ({
+  ...input,
+  description: input.description ?? null,
+  source,
+  status: 'todo',
+  actualMinutes: null,
+  createdAt,
+  startedAt: null,
+  completedAt: null,
+  deletedAt: null,
+});
+
+const addMinutes = (task: Task, minutes: number | undefined): number | null =>
+  minutes === undefined ? task.actualMinutes : (task.actualMinutes ?? 0) + minutes;
+
+export const evolveTasks = (list: TaskList, event: TaskEvent): TaskList => {
+  const update = (taskId: string, change: (task: Task) => Partial<Task>): TaskList => ({
+    ...list,
+    items: list.items.map((task) => (task.taskId === taskId ? { ...task, ...change(task) } : task)),
+  });
+  switch (event.type) {
+    case 'TasksBatchGenerated': {
+      const { tasks, source, generatedAt } = event.data;
+      return {
+        items: [...list.items, ...tasks.map((task) => newTask(task, source, generatedAt))],
+        lastBatch: { keys: batchKeys(tasks), generatedAt },
+      };
+    }
+    case 'TaskAdded': {
+      const { addedAt, ...task } = event.data;
+      return { ...list, items: [...list.items, newTask(task, 'manual', addedAt)] };
+    }
+    case 'TaskUpdated':
+      return update(event.data.taskId, () => event.data.changes);
+    case 'TaskStarted':
+      return update(event.data.taskId, () => ({ status: 'in_progress', startedAt: event.data.startedAt }));
+    case 'TaskCompleted':
+      return update(event.data.taskId, (task) => ({
+        status: 'done',
+        completedAt: event.data.completedAt,
+        actualMinutes: addMinutes(task, event.data.actualMinutes),
+      }));
+    case 'TaskReopened':
+      return update(event.data.taskId, () => ({ status: 'todo', completedAt: null }));
+    case 'TaskTimeLogged':
+      return update(event.data.taskId, (task) => ({ actualMinutes: addMinutes(task, event.data.actualMinutes) }));
+    case 'TaskDeleted':
+      return update(event.data.taskId, () => ({ deletedAt: event.data.deletedAt }));
+    default:
+      return assertNever(event);
+  }
+};

@@ -1,0 +1,89 @@
+import type { AttributionRecord } from '../analytics/acquisition-channel';
+import { changedFields, isEmpty } from '../shared/changed-fields';
+import { createEvent } from '../shared/create-event';
+import type { Decider } from '../shared/decider';
+import { DomainError } from '../shared/domain-error';
+import { assertNever, type Command, type CommandMetadata } from '../shared/event';
+import {
+  evolve,
+  initialState,
+  MAX_PREFERENCE_KEYS,
+  onboardingCompleted,
+  userPreferencesUpdated,
+  userProfileUpdated,
+  userRegistered,
+  type Preferences,
+  type RegisteredUser,
+  type UserEvent,
+  type UserState,
+} from './user-events';
+
+interface Profile {
+  readonly email?: string;
+  readonly name?: string;
+}
+
+export type RegisterUser = Command<
+  'RegisterUser',
+  { userId: string; email: string; name: string; attribution?: AttributionRecord | null }
+>;
+export type UpdateProfile = Command<'UpdateProfile', Profile>;
+export type UpdatePreferences = Command<'UpdatePreferences', { preferences: Preferences }>;
+export type CompleteOnboarding = Command<'CompleteOnboarding', Record<string, never>>;
+
+export type UserCommand = RegisterUser | UpdateProfile | UpdatePreferences | CompleteOnboarding;
+
+const requireUserId = (userId: string): void => {
+  if (userId.trim() === '') throw new DomainError('validation', 'User ID is required', { field: 'userId' });
+};
+
+/** A user's stream is only written on that user's behalf; anyone else is told it does not exist. */
+const ownUser = (state: UserState, metadata: CommandMetadata): RegisteredUser => {
+  if (state === null || state.userId !== metadata.userId) throw new DomainError('not_found', 'User not found');
+  return state;
+};
+
+const profileChanges = (user: RegisteredUser, profile: Profile): UserEvent[] => {
+  const changes = changedFields<Profile>(user, profile);
+  return isEmpty(changes) ? [] : [createEvent(userProfileUpdated, changes)];
+};
+
+/** Registering is idempotent: a known user only has a changed email or name recorded. */
+const registerUser = ({ data, metadata }: RegisterUser, state: UserState): UserEvent[] => {
+  requireUserId(data.userId);
+  if (data.userId !== metadata.userId) {
+    throw new DomainError('forbidden', 'A user can only register themselves', { field: 'userId' });
+  }
+  if (state !== null) return profileChanges(state, { email: data.email, name: data.name });
+  const { userId, email, name, attribution = null } = data;
+  return [createEvent(userRegistered, { userId, email, name, attribution })];
+};
+
+/** Preferences merge into the stored ones; a submission that changes nothing records nothing. */
+const updatePreferences = (user: RegisteredUser, preferences: Preferences): UserEvent[] => {
+  if (isEmpty(changedFields(user.preferences, preferences))) return [];
+  if (Object.keys({ ...user.preferences, ...preferences }).length > MAX_PREFERENCE_KEYS) {
+    throw new DomainError('validation', `At most ${MAX_PREFERENCE_KEYS} preferences are allowed`, {
+      field: 'preferences',
+    });
+  }
+  return [createEvent(userPreferencesUpdated, { preferences })];
+};
+
+export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
+  requireUserId(command.metadata.userId);
+  if (command.type === 'RegisterUser') return registerUser(command, state);
+  const user = ownUser(state, command.metadata);
+  switch (command.type) {
+    case 'UpdateProfile':
+      return profileChanges(user, command.data);
+    case 'UpdatePreferences':
+      return updatePreferences(user, command.data.preferences);
+    case 'CompleteOnboarding':
+      return user.onboardingCompleted ? [] : [createEvent(onboardingCompleted, {})];
+    default:
+      return assertNever(command);
+  }
+};
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState, decide, evolve };

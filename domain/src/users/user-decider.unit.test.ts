@@ -1,0 +1,164 @@
+import { describe, it } from 'vitest';
+import type { CommandMetadata } from '../shared/event';
+import { deciderSpec } from '../testing/decider-spec';
+import { userDecider, type UserCommand } from './user-decider';
+import type { UserEvent } from './user-events';
+
+const spec = deciderSpec(userDecider);
+
+const byUser: CommandMetadata = { now: new Date('2025-03-10T10:00:00.000Z'), userId: 'user_1' };
+const byStranger: CommandMetadata = { ...byUser, userId: 'user_2' };
+
+const attribution = { utm_source: 'newsletter', acquisition_channel: 'Email', signup_date: '2025-03-10' } as const;
+const registration = { userId: 'user_1', email: 'ada@example.com', name: 'Ada' };
+const userRegistered: UserEvent = { type: 'UserRegistered', data: { ...registration, attribution: null } };
+
+describe('User decider', () => {
+  describe('RegisterUser', () => {
+    it('given no user, when RegisterUser, then UserRegistered with the attribution', () => {
+      spec
+        .given([])
+        .when({ type: 'RegisterUser', data: { ...registration, attribution }, metadata: byUser })
+        .then([{ type: 'UserRegistered', data: { ...registration, attribution } }]);
+    });
+
+    it('given no user, when RegisterUser without attribution, then UserRegistered with null attribution', () => {
+      spec.given([]).when({ type: 'RegisterUser', data: registration, metadata: byUser }).then([userRegistered]);
+    });
+
+    it('given a registered user, when RegisterUser with the same profile, then no events', () => {
+      spec
+        .given([userRegistered])
+        .when({ type: 'RegisterUser', data: { ...registration, attribution }, metadata: byUser })
+        .then([]);
+    });
+
+    it('given a registered user, when RegisterUser with a new email, then UserProfileUpdated with the email', () => {
+      spec
+        .given([userRegistered])
+        .when({ type: 'RegisterUser', data: { ...registration, email: 'ada@lovelace.dev' }, metadata: byUser })
+        .then([{ type: 'UserProfileUpdated', data: { email: 'ada@lovelace.dev' } }]);
+    });
+
+    it.each([
+      ['metadata', { ...byUser, userId: '' }, registration],
+      ['data', byUser, { ...registration, userId: ' ' }],
+    ])(
+      'given no user, when RegisterUser with an empty %s user id, then "User ID is required"',
+      (_where, metadata, data) => {
+        spec
+          .given([])
+          .when({ type: 'RegisterUser', data, metadata })
+          .thenThrows('validation', 'User ID is required', { field: 'userId' });
+      },
+    );
+
+    it('given no user, when another user registers them, then forbidden', () => {
+      spec.given([]).when({ type: 'RegisterUser', data: registration, metadata: byStranger }).thenThrows('forbidden');
+    });
+
+    it('given no user, when RegisterUser with a malformed email, then validation on email', () => {
+      spec
+        .given([])
+        .when({ type: 'RegisterUser', data: { ...registration, email: 'not-an-email' }, metadata: byUser })
+        .thenThrows('validation', undefined, { field: 'email' });
+    });
+  });
+
+  describe('UpdateProfile', () => {
+    it('given a registered user, when UpdateProfile, then UserProfileUpdated with the changed fields', () => {
+      spec
+        .given([userRegistered])
+        .when({ type: 'UpdateProfile', data: { email: 'ada@example.com', name: 'Ada Lovelace' }, metadata: byUser })
+        .then([{ type: 'UserProfileUpdated', data: { name: 'Ada Lovelace' } }]);
+    });
+
+    it('given a registered user, when UpdateProfile changes nothing, then no events', () => {
+      spec
+        .given([userRegistered])
+        .when({ type: 'UpdateProfile', data: { name: 'Ada' }, metadata: byUser })
+        .then([]);
+    });
+  });
+
+  describe('UpdatePreferences', () => {
+    it('given a registered user, when UpdatePreferences, then UserPreferencesUpdated', () => {
+      spec
+        .given([userRegistered])
+        .when({
+          type: 'UpdatePreferences',
+          data: { preferences: { lastViewedGoalId: 'goal_1', theme: 'dark' } },
+          metadata: byUser,
+        })
+        .then([
+          { type: 'UserPreferencesUpdated', data: { preferences: { lastViewedGoalId: 'goal_1', theme: 'dark' } } },
+        ]);
+    });
+
+    it('given saved preferences, when UpdatePreferences with the same values, then no events', () => {
+      spec
+        .given([
+          userRegistered,
+          { type: 'UserPreferencesUpdated', data: { preferences: { lastViewedGoalId: 'goal_1' } } },
+        ])
+        .when({ type: 'UpdatePreferences', data: { preferences: { lastViewedGoalId: 'goal_1' } }, metadata: byUser })
+        .then([]);
+    });
+
+    it('given 20 saved preferences, when UpdatePreferences adds a 21st key, then validation', () => {
+      const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`key${index}`, index]));
+      spec
+        .given([userRegistered, { type: 'UserPreferencesUpdated', data: { preferences: twenty } }])
+        .when({ type: 'UpdatePreferences', data: { preferences: { lastViewedGoalId: null } }, metadata: byUser })
+        .thenThrows('validation', 'At most 20 preferences are allowed', { field: 'preferences' });
+    });
+
+    it('given 20 saved preferences, when UpdatePreferences changes one of them, then UserPreferencesUpdated', () => {
+      const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`key${index}`, index]));
+      spec
+        .given([userRegistered, { type: 'UserPreferencesUpdated', data: { preferences: twenty } }])
+        .when({ type: 'UpdatePreferences', data: { preferences: { key0: 'changed' } }, metadata: byUser })
+        .then([{ type: 'UserPreferencesUpdated', data: { preferences: { key0: 'changed' } } }]);
+    });
+  });
+
+  describe('CompleteOnboarding', () => {
+    it('given a registered user, when CompleteOnboarding, then OnboardingCompleted', () => {
+      spec
+        .given([userRegistered])
+        .when({ type: 'CompleteOnboarding', data: {}, metadata: byUser })
+        .then([{ type: 'OnboardingCompleted', data: {} }]);
+    });
+
+    it('given onboarding completed, when CompleteOnboarding again, then no events', () => {
+      spec
+        .given([userRegistered, { type: 'OnboardingCompleted', data: {} }])
+        .when({ type: 'CompleteOnboarding', data: {}, metadata: byUser })
+        .then([]);
+    });
+  });
+
+  describe('access', () => {
+    it.each<UserCommand>([
+      { type: 'UpdateProfile', data: { name: 'Eve' }, metadata: byStranger },
+      { type: 'UpdatePreferences', data: { preferences: { theme: 'dark' } }, metadata: byStranger },
+      { type: 'CompleteOnboarding', data: {}, metadata: byStranger },
+    ])('given another user, when $type, then not_found', (command) => {
+      spec.given([userRegistered]).when(command).thenThrows('not_found', 'User not found');
+    });
+
+    it('given no user, when UpdateProfile, then not_found', () => {
+      spec
+        .given([])
+        .when({ type: 'UpdateProfile', data: { name: 'Ada' }, metadata: byUser })
+        .thenThrows('not_found', 'User not found');
+    });
+
+    it('given a registered user, when UpdateProfile without a user id, then "User ID is required"', () => {
+      spec
+        .given([userRegistered])
+        .when({ type: 'UpdateProfile', data: { name: 'Ada' }, metadata: { ...byUser, userId: '' } })
+        .thenThrows('validation', 'User ID is required', { field: 'userId' });
+    });
+  });
+});

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one configuration module. Every variable is documented in README.md ("Configuration"). Nothing set
+ * means the embedded default; DATABASE_URL, REDIS_URL, KAFKA_BROKERS and CLICKHOUSE_URL each switch one
+ * part to a real server. A bad value stops start-up with a message naming the variable.
+ */
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .url()
+      .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+        message: `Expected a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+      })
+      .optional(),
+  );
+const int = (fallback: number, min: number, max: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+const commaList = z.preprocess(
+  (value) =>
+    typeof value === 'string' && value.trim() !== ''
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : [],
+  z.array(z.string()),
+);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: int(3000, 0, 65535),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  DATA_DIR: z.string().default('./.data'),
+
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  DATABASE_POOL_SIZE: int(10, 1, 200),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  KAFKA_BROKERS: commaList,
+  KAFKA_CLIENT_ID: z.string().default('stride'),
+  CLICKHOUSE_URL: optionalUrl(['http', 'https']),
+  CLICKHOUSE_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('stride'),
+  CLICKHOUSE_MAX_MEMORY_BYTES: int(2_000_000_000, 10_000_000, 64_000_000_000),
+
+  AUTH_MODE: z.enum(['dev', 'clerk']).default('dev'),
+  DEV_AUTH_SECRET: optionalString,
+  CLERK_PUBLISHABLE_KEY: optionalString,
+  CLERK_JWT_KEY: optionalString,
+  CLERK_JWKS_URL: optionalUrl(['http', 'https']),
+  CLERK_AUTHORIZED_PARTIES: commaList,
+  ADMIN_EMAILS: commaList,
+  API_KEY: optionalString,
+  REQUEST_SIGNING_SECRET: optionalString,
+  REQUEST_MAX_SKEW_SECONDS: int(300, 1, 86_400),
+  RATE_LIMIT_PER_MINUTE: int(600, 1, 1_000_000),
+  REQUEST_TIMEOUT_MS: int(10_000, 100, 600_000),
+  SUPPORT_EMAIL: z.string().email().default('support@stride.app'),
+
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  STRIPE_API_PROTOCOL: z.preprocess(emptyAsUndefined, z.enum(['http', 'https']).optional()),
+  STRIPE_PRICE_STARTER: optionalString,
+  STRIPE_PRICE_PRO: optionalString,
+  STRIPE_PRICE_TEAM: optionalString,
+  STRIPE_PRICE_LITE: optionalString,
+  STRIPE_PRICE_BASIC: optionalString,
+  GRACE_PERIOD_DAYS: int(7, 0, 90),
+
+  AI_API_URL: optionalUrl(['http', 'https']),
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_TIMEOUT_MS: int(20_000, 100, 300_000),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  /** Which implementation each component runs on. */
+  readonly modes: {
+    readonly database: 'embedded-pglite' | 'postgres';
+    readonly bus: 'postgres-log' | 'kafka';
+    readonly queue: 'in-process' | 'bullmq';
+    readonly analytics: 'embedded-chdb' | 'clickhouse';
+  };
+  readonly dataDir: string;
+};
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const c = parsed.data;
+  const problems: string[] = [];
+  if (c.AUTH_MODE === 'clerk' && !c.CLERK_JWT_KEY && !c.CLERK_JWKS_URL) {
+    problems.push('CLERK_JWT_KEY: AUTH_MODE=clerk needs CLERK_JWT_KEY (PEM public key) or CLERK_JWKS_URL');
+  }
+  if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (webhooks must be verified)');
+  }
+  if ((c.AI_API_URL || c.AI_API_KEY) && !(c.AI_API_URL && c.AI_API_KEY && c.AI_MODEL)) {
+    problems.push('AI_API_URL: set AI_API_URL, AI_API_KEY and AI_MODEL together, or none of them');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    modes: {
+      database: c.DATABASE_URL ? 'postgres' : 'embedded-pglite',
+      bus: c.KAFKA_BROKERS.length > 0 ? 'kafka' : 'postgres-log',
+      queue: c.REDIS_URL ? 'bullmq' : 'in-process',
+      analytics: c.CLICKHOUSE_URL ? 'clickhouse' : 'embedded-chdb',
+    },
+  };
+}

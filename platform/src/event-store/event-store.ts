@@ -1,0 +1,273 @@
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import type { Pool, PoolClient, Queryable } from '../postgres/pool';
+import { withTransaction } from '../postgres/pool';
+import { ExpectedVersionConflictError } from './errors';
+import { deterministicEventId, newEventId } from './event-ids';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventMetadata,
+  ExpectedVersion,
+  LogCheckpoint,
+  NewEvent,
+  StoredEvent,
+  StreamAppend,
+} from './types';
+import { LOG_START } from './types';
+
+const EXPECTED_ANY = -1;
+const EXPECTED_NO_STREAM = -2;
+const EXPECTED_STREAM_EXISTS = -3;
+
+const encodeExpected = (expected: ExpectedVersion | undefined): number => {
+  if (expected === undefined || expected === 'any') return EXPECTED_ANY;
+  if (expected === 'no_stream') return EXPECTED_NO_STREAM;
+  if (expected === 'stream_exists') return EXPECTED_STREAM_EXISTS;
+  if (!Number.isInteger(expected) || expected < 0) throw new RangeError(`Invalid expected version ${expected}`);
+  return expected;
+};
+
+/** The stream type is the id's prefix: `goal-123` is of type `goal`. */
+export const streamTypeOf = (streamId: string): string => {
+  const dash = streamId.indexOf('-');
+  return dash > 0 ? streamId.slice(0, dash) : streamId;
+};
+
+interface EventRow {
+  global_position: number;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: number;
+  event_id: string;
+  event_type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
+  event_type, schema_version, data, metadata, recorded_at`;
+
+const toStoredEvent = (row: EventRow): StoredEvent => ({
+  globalPosition: row.global_position,
+  transactionId: row.transaction_id,
+  streamId: row.stream_id,
+  streamVersion: row.stream_version,
+  eventId: row.event_id,
+  type: row.event_type,
+  schemaVersion: row.schema_version,
+  data: row.data,
+  metadata: row.metadata,
+  recordedAt: row.recorded_at.toISOString(),
+});
+
+/** Compares two log checkpoints in log order: (transaction id, position). */
+export const compareCheckpoints = (a: LogCheckpoint, b: LogCheckpoint): number => {
+  const ax = BigInt(a.transactionId);
+  const bx = BigInt(b.transactionId);
+  if (ax !== bx) return ax < bx ? -1 : 1;
+  return a.position - b.position;
+};
+
+export const checkpointOf = (event: Pick<StoredEvent, 'transactionId' | 'globalPosition'>): LogCheckpoint => ({
+  transactionId: event.transactionId,
+  position: event.globalPosition,
+});
+
+/**
+ * The PostgreSQL event store (see migrations/postgres/0001_event_store.sql for the ordering guarantees).
+ * `appended` emits the result of every append made through this instance, so in-process subscribers can
+ * wake at once instead of waiting for their next poll.
+ */
+export class PostgresEventStore {
+  readonly appended = new EventEmitter<{ appended: [AppendResult] }>();
+
+  constructor(private readonly pool: Pool) {
+    this.appended.setMaxListeners(100);
+  }
+
+  /** Appends events to one stream in one round trip. Throws ExpectedVersionConflictError on conflict. */
+  async append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    const [result] = await this.appendWith(this.pool, [{ streamId, events, expectedVersion: options.expectedVersion }], options);
+    this.announce([result!]);
+    return result!;
+  }
+
+  /** Appends to several streams atomically: all of them or none. */
+  async appendToStreams(appends: readonly StreamAppend[], options: AppendOptions): Promise<AppendResult[]> {
+    const results = await withTransaction(this.pool, (client) => this.appendInTransaction(client, appends, options));
+    this.announce(results);
+    return results;
+  }
+
+  /**
+   * Appends inside a transaction the caller owns (so other writes, e.g. a webhook's dedupe key, commit with
+   * the events). Stream locks are taken first, in a fixed order, before any write: no deadlocks, and the
+   * transaction id is assigned only once every stream is held. Call `announce` after the caller commits.
+   */
+  async appendInTransaction(
+    client: PoolClient,
+    appends: readonly StreamAppend[],
+    options: AppendOptions,
+  ): Promise<AppendResult[]> {
+    const streamIds = [...new Set(appends.map((a) => a.streamId))].sort();
+    // unnest yields the ids in array (sorted) order.
+    await client.query('SELECT pg_advisory_xact_lock(hashtextextended(id, 0)) FROM unnest($1::text[]) AS id', [
+      streamIds,
+    ]);
+    return this.appendWith(client, appends, options);
+  }
+
+  announce(results: readonly AppendResult[]): void {
+    for (const result of results) if (result.appended) this.appended.emit('appended', result);
+  }
+
+  private async appendWith(
+    db: Queryable,
+    appends: readonly StreamAppend[],
+    options: AppendOptions,
+  ): Promise<AppendResult[]> {
+    const recordedAt = (options.now ?? new Date()).toISOString();
+    const correlationId = options.metadata.correlationId ?? randomUUID();
+    const results: AppendResult[] = [];
+    for (const { streamId, events, expectedVersion } of appends) {
+      if (events.length === 0) throw new RangeError(`Nothing to append to stream '${streamId}'`);
+      const ids = events.map(
+        (event, index) =>
+          event.eventId ??
+          (options.metadata.idempotencyKey
+            ? deterministicEventId(`${options.metadata.userId}:${options.metadata.idempotencyKey}:${streamId}:${index}`)
+            : newEventId()),
+      );
+      const metadata = events.map((event) =>
+        JSON.stringify({
+          ...options.metadata,
+          correlationId,
+          causationId: options.metadata.causationId ?? null,
+          schemaVersion: event.schemaVersion,
+          recordedAt,
+        } satisfies EventMetadata),
+      );
+      const { rows } = await db.query<{
+        outcome: 'appended' | 'duplicate' | 'conflict';
+        stream_version: number;
+        first_position: number | null;
+        last_position: number | null;
+        transaction_id: string | null;
+      }>(
+        `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
+           FROM stride_append_to_stream($1, $2, $3, $4::uuid[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[])`,
+        [
+          streamId,
+          streamTypeOf(streamId),
+          encodeExpected(expectedVersion),
+          ids,
+          events.map((e) => e.type),
+          events.map((e) => e.schemaVersion),
+          events.map((e) => JSON.stringify(e.data)),
+          metadata,
+        ],
+      );
+      const row = rows[0]!;
+      if (row.outcome === 'conflict') {
+        throw new ExpectedVersionConflictError(streamId, expectedVersion ?? 'any', row.stream_version);
+      }
+      results.push({
+        appended: row.outcome === 'appended',
+        streamId,
+        nextExpectedVersion: row.stream_version,
+        firstPosition: row.first_position!,
+        lastPosition: row.last_position!,
+        transactionId: row.transaction_id!,
+      });
+    }
+    return results;
+  }
+
+  /** The stream's events in version order (optionally only up to a version or a global position). */
+  async readStream(
+    streamId: string,
+    options: { fromVersion?: number; toVersion?: number; toPosition?: number; toTime?: Date } = {},
+    db: Queryable = this.pool,
+  ): Promise<{ streamId: string; version: number; events: StoredEvent[] }> {
+    const { rows } = await db.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events
+        WHERE stream_id = $1 AND stream_version >= $2 AND stream_version <= $3
+          AND global_position <= $4 AND recorded_at <= $5
+        ORDER BY stream_version`,
+      [
+        streamId,
+        options.fromVersion ?? 1,
+        options.toVersion ?? 2_147_483_647,
+        options.toPosition ?? Number.MAX_SAFE_INTEGER,
+        options.toTime ?? new Date(8.64e15),
+      ],
+    );
+    const events = rows.map(toStoredEvent);
+    return { streamId, version: events.at(-1)?.streamVersion ?? 0, events };
+  }
+
+  /** The current version of a stream (0 when it does not exist). */
+  async streamVersion(streamId: string, db: Queryable = this.pool): Promise<number> {
+    const { rows } = await db.query<{ version: number }>('SELECT version FROM streams WHERE stream_id = $1', [
+      streamId,
+    ]);
+    return rows[0]?.version ?? 0;
+  }
+
+  /**
+   * Reads the global log after a checkpoint, gap-safe: only events of transactions older than every
+   * transaction still running, in (transaction id, position) order. An event whose transaction commits
+   * later is never skipped: it is read once that transaction has finished.
+   */
+  async readAll(
+    options: { after?: LogCheckpoint; limit?: number } = {},
+    db: Queryable = this.pool,
+  ): Promise<StoredEvent[]> {
+    const after = options.after ?? LOG_START;
+    const { rows } = await db.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events
+        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id, global_position
+        LIMIT $3`,
+      [after.transactionId, after.position, options.limit ?? 1000],
+    );
+    return rows.map(toStoredEvent);
+  }
+
+  /** Every event whose metadata names this user, in log order (audit). */
+  async readByUser(
+    userId: string,
+    options: { afterPosition?: number; limit?: number } = {},
+  ): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events
+        WHERE metadata ->> 'userId' = $1 AND global_position > $2
+        ORDER BY global_position LIMIT $3`,
+      [userId, options.afterPosition ?? 0, options.limit ?? 100],
+    );
+    return rows.map(toStoredEvent);
+  }
+
+  /** The log checkpoint of the event at a global position, or null if there is none. */
+  async checkpointAt(position: number): Promise<LogCheckpoint | null> {
+    const { rows } = await this.pool.query<{ transaction_id: string }>(
+      'SELECT transaction_id::text AS transaction_id FROM events WHERE global_position = $1',
+      [position],
+    );
+    return rows[0] ? { transactionId: rows[0].transaction_id, position } : null;
+  }
+
+  /** Health figures: the last position and the age of the oldest open transaction (it stalls readers). */
+  async stats(): Promise<{ headPosition: number; oldestOpenTransactionSeconds: number }> {
+    const { rows } = await this.pool.query<{ head: number | null; oldest: number | null }>(
+      `SELECT (SELECT max(global_position) FROM events) AS head,
+              (SELECT extract(epoch FROM now() - min(xact_start))::float8 FROM pg_stat_activity
+                WHERE state LIKE 'idle in transaction%' OR (state = 'active' AND backend_xid IS NOT NULL)) AS oldest`,
+    );
+    return { headPosition: rows[0]?.head ?? 0, oldestOpenTransactionSeconds: rows[0]?.oldest ?? 0 };
+  }
+}

@@ -1,0 +1,74 @@
+/** What a caller hands to append: a past-tense type, its data and its schema version. */
+export interface NewEvent {
+  readonly type: string;
+  readonly data: unknown;
+  readonly schemaVersion: number;
+  /** Client-chosen id; appending the same ids again is a no-op that answers with the original result. */
+  readonly eventId?: string;
+}
+
+/** Travels with every event. */
+export interface EventMetadata {
+  readonly userId: string;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+  readonly schemaVersion: number;
+  readonly recordedAt: string;
+  readonly idempotencyKey?: string;
+  readonly [key: string]: unknown;
+}
+
+/** Where a reader of the global log stands: the last (transaction id, position) it has read. */
+export interface LogCheckpoint {
+  readonly transactionId: string;
+  readonly position: number;
+}
+export const LOG_START: LogCheckpoint = Object.freeze({ transactionId: '0', position: 0 });
+
+export interface StoredEvent {
+  readonly globalPosition: number;
+  readonly transactionId: string;
+  readonly streamId: string;
+  readonly streamVersion: number;
+  readonly eventId: string;
+  readonly type: string;
+  readonly schemaVersion: number;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+  readonly recordedAt: string;
+}
+
+/**
+ * Expected version of a stream before an append: an exact version, or one of the special checks.
+ * 'no_stream' = the stream must not exist yet; 'stream_exists' = it must; 'any' = no check.
+ */
+export type ExpectedVersion = number | 'any' | 'no_stream' | 'stream_exists';
+
+export interface AppendOptions {
+  readonly expectedVersion?: ExpectedVersion;
+  readonly metadata: {
+    readonly userId: string;
+    readonly correlationId?: string;
+    readonly causationId?: string | null;
+    readonly idempotencyKey?: string;
+    readonly [key: string]: unknown;
+  };
+  /** Clock for recordedAt (defaults to the wall clock). */
+  readonly now?: Date;
+}
+
+export interface AppendResult {
+  /** false when every event id was already stored: nothing was written, the original result is returned. */
+  readonly appended: boolean;
+  readonly streamId: string;
+  readonly nextExpectedVersion: number;
+  readonly firstPosition: number;
+  readonly lastPosition: number;
+  readonly transactionId: string;
+}
+
+export interface StreamAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expectedVersion?: ExpectedVersion;
+}

@@ -1,0 +1,64 @@
+import { SectionErrorBoundary } from '../../components/section-error-boundary';
+import { useAuthSession } from '../../lib/auth-session';
+import { useCurrentUser } from '../../lib/current-user';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useGoals } from '../../features/goals/api/list-goals';
+import { GoalOverview } from '../../features/goals/components/goal-overview';
+import { SelectedGoalPanel } from '../../features/goals/components/selected-goal-panel';
+import { useSelectedGoal } from '../../features/goals/hooks/use-selected-goal';
+import { EnergyView } from '../../features/tasks/components/energy-view';
+import { TaskList } from '../../features/tasks/components/task-list';
+
+const dayFormatter = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+
+function greeting(hour: number): string {
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+/** /daily: goal overview, the selected goal with its tasks and AI breakdown, and the energy view. */
+export default function DailyRoute() {
+  useDocumentTitle('Today');
+  const auth = useAuthSession();
+  const { user } = useCurrentUser();
+  const goals = useGoals({ status: 'active' });
+  const { selected, selectedId, select } = useSelectedGoal(goals.data, auth.status === 'signed-in');
+  const now = new Date();
+  const openTasks = goals.data?.reduce((sum, g) => sum + (g.task_count - g.completed_task_count), 0) ?? 0;
+  const firstName = user?.name.split(' ')[0] ?? '';
+
+  return (
+    <div className="page page--wide daily">
+      <header className="daily__header">
+        <div>
+          <p className="page-header__eyebrow">{dayFormatter.format(now)}</p>
+          <h1 className="page-header__title">
+            {greeting(now.getHours())}
+            {firstName ? `, ${firstName}` : ''}
+          </h1>
+          <p className="page-header__subtitle">
+            {goals.data && goals.data.length > 0
+              ? `${goals.data.length} active ${goals.data.length === 1 ? 'goal' : 'goals'} · ${openTasks} open ${openTasks === 1 ? 'task' : 'tasks'}. One small step is enough.`
+              : 'Start with one goal. Stride will help you find the first step.'}
+          </p>
+        </div>
+      </header>
+      <div className="daily__grid">
+        <div className="daily__side">
+          <SectionErrorBoundary name="goal-overview">
+            <GoalOverview goals={goals.data} isLoading={goals.isPending} selectedId={selectedId} onSelect={select} />
+          </SectionErrorBoundary>
+        </div>
+        <div className="daily__main">
+          <SectionErrorBoundary name="selected-goal">
+            <SelectedGoalPanel goal={selected} tasks={selected ? <TaskList goalId={selected.id} tasks={selected.generated_tasks} /> : null} />
+          </SectionErrorBoundary>
+          <SectionErrorBoundary name="energy-view">
+            <EnergyView />
+          </SectionErrorBoundary>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Suspense } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router-dom';
+import { Logo } from '../../components/logo';
+import { PageLoading } from '../../components/spinner';
+import { SectionErrorBoundary } from '../../components/section-error-boundary';
+import { Footer } from './footer';
+import { PageTransition } from './page-transition';
+import { ScrollToHash } from './scroll-to-hash';
+
+/** Signed-out pages: landing, blog, about, privacy, terms. */
+export function PublicShell() {
+  const navigate = useNavigate();
+  return (
+    <div className="app-shell app-shell--public">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="app-header app-header--public">
+        <div className="app-header__inner">
+          <Link to="/" className="app-header__logo" aria-label="Stride home">
+            <Logo />
+          </Link>
+          <nav className="public-nav" aria-label="Main">
+            <a
+              href="/#pricing"
+              className="public-nav__link public-nav__link--hide-sm"
+              onClick={(e) => {
+                e.preventDefault();
+                navigate('/#pricing');
+              }}
+            >
+              Pricing
+            </a>
+            <Link to="/blog" className="public-nav__link public-nav__link--hide-sm">
+              Blog
+            </Link>
+            <Link to="/sign-in" className="public-nav__link">
+              Sign in
+            </Link>
+            <Link to="/sign-up" className="button button--primary button--sm">
+              Get started
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="app-main app-main--public" tabIndex={-1}>
+        <ScrollToHash />
+        <PageTransition>
+          <SectionErrorBoundary name="page">
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </SectionErrorBoundary>
+        </PageTransition>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useId } from 'react';
+
+export interface DateRangeValue {
+  readonly start: string;
+  readonly end: string;
+}
+
+interface DateRangePickerProps {
+  readonly value: DateRangeValue;
+  readonly onChange: (range: DateRangeValue) => void;
+  readonly presets: readonly { days: number; label: string }[];
+  readonly makePreset: (days: number) => DateRangeValue;
+}
+
+/** Preset buttons (7/30/90 days) plus custom from/to dates. */
+export function DateRangePicker({ value, onChange, presets, makePreset }: DateRangePickerProps) {
+  const id = useId();
+  return (
+    <div className="date-range" role="group" aria-label="Date range">
+      <div className="segmented" role="radiogroup" aria-label="Preset ranges">
+        {presets.map((preset) => {
+          const range = makePreset(preset.days);
+          const active = range.start === value.start && range.end === value.end;
+          return (
+            <button key={preset.days} type="button" role="radio" aria-checked={active} className={`segmented__option${active ? ' is-active' : ''}`} onClick={() => onChange(range)}>
+              {preset.label}
+            </button>
+          );
+        })}
+      </div>
+      <div className="date-range__custom">
+        <label htmlFor={`${id}-start`}>From</label>
+        <input id={`${id}-start`} type="date" value={value.start} max={value.end} onChange={(e) => e.target.value && onChange({ ...value, start: e.target.value })} />
+        <label htmlFor={`${id}-end`}>To</label>
+        <input id={`${id}-end`} type="date" value={value.end} min={value.start} onChange={(e) => e.target.value && onChange({ ...value, end: e.target.value })} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useCurrentUser } from '../../../lib/current-user';
+import { tierLabel } from '../../../lib/format';
+import { emitProductEvent } from '../../../lib/product-events';
+import { toast } from '../../../lib/toast';
+import { createBillingPortalSession } from '../api/billing-portal';
+import { dismissBanner, paymentBannerState } from '../lib/payment-banner';
+
+export const PORTAL_FAILURE_TOAST = 'Failed to open billing portal. Please try again.';
+
+/** Spec section 4, "Payment-failure banner". */
+export function PaymentFailureBanner({ now }: { readonly now?: number }) {
+  const { user } = useCurrentUser();
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
+  const state = paymentBannerState(user, now);
+  if (!state || !user || dismissedFor === state.graceEnd) return null;
+
+  const updatePayment = async () => {
+    setOpening(true);
+    try {
+      const { url } = await createBillingPortalSession();
+      emitProductEvent('billing_portal_accessed', { source: 'payment_banner' });
+      window.location.assign(url);
+    } catch {
+      toast.error(PORTAL_FAILURE_TOAST);
+      setOpening(false);
+    }
+  };
+
+  return (
+    <div className={`payment-banner ${state.urgent ? 'payment-banner--urgent' : 'payment-banner--warning'}`} role="alert" data-testid="payment-banner">
+      <span className="payment-banner__icon" aria-hidden="true">
+        {state.urgent ? '⛔' : '⚠️'}
+      </span>
+      <p className="payment-banner__text">
+        <strong>Your last payment failed.</strong> Update your payment method within <strong data-testid="payment-banner-days">{state.daysText}</strong> to keep
+        your {tierLabel(user.subscriptionTier)} plan.
+      </p>
+      <div className="payment-banner__actions">
+        <button type="button" className="button button--sm payment-banner__cta" onClick={() => void updatePayment()} disabled={opening}>
+          {opening ? 'Opening...' : 'Update Payment'}
+        </button>
+        <button
+          type="button"
+          className="icon-button payment-banner__dismiss"
+          aria-label="Dismiss payment reminder"
+          onClick={() => {
+            dismissBanner(state.graceEnd);
+            setDismissedFor(state.graceEnd);
+          }}
+        >
+          ×
+        </button>
+      </div>
+    </div>
+  );
+}

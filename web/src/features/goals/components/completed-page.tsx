@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { GoalRow } from '@stride/domain/contracts/goals';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { SectionErrorBoundary } from '../../../components/section-error-boundary';
+import { PageLoading } from '../../../components/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDeleteGoal } from '../api/delete-goal';
+import { useGoals } from '../api/list-goals';
+import { useUpdateGoal } from '../api/update-goal';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { GoalCard } from './goal-card';
+
+export function CompletedPage() {
+  useDocumentTitle('Completed goals');
+  const goals = useGoals({ status: 'completed' });
+  const update = useUpdateGoal();
+  const remove = useDeleteGoal();
+  const [deleting, setDeleting] = useState<GoalRow | null>(null);
+  const tasksDone = goals.data?.reduce((sum, g) => sum + g.completed_task_count, 0) ?? 0;
+
+  return (
+    <div className="page">
+      <PageHeader title="Completed" subtitle="Every finished goal, and the steps it took to get there." />
+      {goals.data && goals.data.length > 0 ? (
+        <div className="stat-row">
+          <div className="stat-card">
+            <span className="stat-card__value">{goals.data.length}</span>
+            <span className="stat-card__label">goals completed</span>
+          </div>
+          <div className="stat-card">
+            <span className="stat-card__value">{tasksDone}</span>
+            <span className="stat-card__label">tasks finished along the way</span>
+          </div>
+        </div>
+      ) : null}
+      <SectionErrorBoundary name="completed-goals">
+        {goals.isPending ? (
+          <PageLoading label="Loading completed goals…" />
+        ) : goals.isError ? (
+          <p className="form-error" role="alert">
+            {goals.error.message}
+          </p>
+        ) : goals.data.length === 0 ? (
+          <EmptyState icon="🏁" title="No completed goals yet">
+            When you mark a goal as completed it moves here. Your first one is closer than you think.
+          </EmptyState>
+        ) : (
+          <div className="goal-grid">
+            {goals.data.map((goal) => (
+              <GoalCard
+                key={goal.id}
+                goal={goal}
+                onStatus={(g, next) => update.mutate({ goalId: g.id, expectedVersion: g.version || undefined, updates: { status: next } })}
+                onDelete={setDeleting}
+              />
+            ))}
+          </div>
+        )}
+      </SectionErrorBoundary>
+      <ConfirmDeleteDialog
+        title={deleting?.title ?? null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
+          setDeleting(null);
+        }}
+      />
+    </div>
+  );
+}

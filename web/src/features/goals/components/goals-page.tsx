@@ -1,0 +1,179 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { GoalRow } from '@stride/domain/contracts/goals';
+import { Dialog } from '../../../components/dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { SectionErrorBoundary } from '../../../components/section-error-boundary';
+import { PageLoading } from '../../../components/spinner';
+import { formatLimit } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDeleteGoal } from '../api/delete-goal';
+import { useGoals } from '../api/list-goals';
+import { useUpdateGoal } from '../api/update-goal';
+import { useGoalCreation } from '../hooks/use-goal-creation';
+import type { GoalStatus } from '../lib/goal-options';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { GoalCard } from './goal-card';
+import { GoalForm } from './goal-form';
+
+const TABS: readonly { status: GoalStatus; label: string }[] = [
+  { status: 'active', label: 'Active' },
+  { status: 'abandoned', label: 'Abandoned' },
+];
+
+export function GoalsPage() {
+  useDocumentTitle('Goals');
+  const [params, setParams] = useSearchParams();
+  const [status, setStatus] = useState<GoalStatus>('active');
+  const [creating, setCreating] = useState(params.get('new') === '1');
+  const [editing, setEditing] = useState<GoalRow | null>(null);
+  const [deleting, setDeleting] = useState<GoalRow | null>(null);
+  const goals = useGoals({ status });
+  const { create, canCreate, promptUpgrade, isPending, user } = useGoalCreation();
+  const update = useUpdateGoal();
+  const remove = useDeleteGoal();
+  const prefilledTitle = params.get('title') ?? '';
+
+  useEffect(() => {
+    if (params.get('new') === '1') setCreating(true);
+  }, [params]);
+
+  const openCreate = () => {
+    if (!canCreate) {
+      promptUpgrade();
+      return;
+    }
+    setCreating(true);
+  };
+
+  const closeCreate = () => {
+    setCreating(false);
+    if (params.has('new') || params.has('title')) setParams({}, { replace: true });
+  };
+
+  const remaining = user && user.goalsLimit >= 0 ? Math.max(0, user.goalsLimit - user.goalsThisMonth) : null;
+
+  return (
+    <div className="page">
+      <PageHeader
+        title="Goals"
+        subtitle={
+          user ? (
+            <>
+              {user.goalsThisMonth} of {formatLimit(user.goalsLimit)} goals created this month
+              {remaining !== null ? ` · ${remaining} left` : ''}
+            </>
+          ) : (
+            'Everything you are working towards.'
+          )
+        }
+        actions={
+          <button type="button" className="button button--primary" onClick={openCreate}>
+            <span aria-hidden="true">＋</span> New goal
+          </button>
+        }
+      />
+
+      {creating ? (
+        <section className="card card--padded create-goal" aria-labelledby="create-goal-title">
+          <h2 id="create-goal-title" className="card__title">
+            Create a goal
+          </h2>
+          <p className="card__subtitle">Make it specific. You can break it into tasks with AI next.</p>
+          <GoalForm
+            initial={{ title: prefilledTitle }}
+            submitLabel="Create goal"
+            busy={isPending}
+            autoFocus
+            onCancel={closeCreate}
+            onSubmit={(draft) => {
+              if (create(draft)) closeCreate();
+            }}
+          />
+        </section>
+      ) : null}
+
+      <div className="tabs" role="tablist" aria-label="Goal status">
+        {TABS.map((tab) => (
+          <button
+            key={tab.status}
+            type="button"
+            role="tab"
+            aria-selected={status === tab.status}
+            className={`tabs__tab${status === tab.status ? ' is-active' : ''}`}
+            onClick={() => setStatus(tab.status)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+
+      <SectionErrorBoundary name="goals-list">
+        {goals.isPending ? (
+          <PageLoading label="Loading goals…" />
+        ) : goals.isError ? (
+          <p className="form-error" role="alert">
+            {goals.error.message}
+          </p>
+        ) : goals.data.length === 0 ? (
+          status === 'active' ? (
+            <EmptyState
+              icon="🎯"
+              title="No active goals yet"
+              action={
+                <button type="button" className="button button--primary" onClick={openCreate}>
+                  Create your first goal
+                </button>
+              }
+            >
+              Pick one thing you want to make real this month. Stride will help you break it into small steps.
+            </EmptyState>
+          ) : (
+            <EmptyState icon="🗂️" title="Nothing abandoned">
+              Goals you set aside show up here, so you can pick them up again later.
+            </EmptyState>
+          )
+        ) : (
+          <div className="goal-grid">
+            {goals.data.map((goal) => (
+              <GoalCard
+                key={goal.id}
+                goal={goal}
+                onEdit={setEditing}
+                onStatus={(g, next) => update.mutate({ goalId: g.id, expectedVersion: g.version || undefined, updates: { status: next } })}
+                onDelete={setDeleting}
+              />
+            ))}
+          </div>
+        )}
+      </SectionErrorBoundary>
+
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} title="Edit goal" size="md">
+        {editing ? (
+          <GoalForm
+            initial={editing}
+            submitLabel="Save changes"
+            busy={update.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={(draft) =>
+              update.mutate(
+                { goalId: editing.id, expectedVersion: editing.version || undefined, updates: draft },
+                { onSuccess: () => setEditing(null) },
+              )
+            }
+          />
+        ) : null}
+      </Dialog>
+
+      <ConfirmDeleteDialog
+        title={deleting?.title ?? null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
+          setDeleting(null);
+        }}
+      />
+    </div>
+  );
+}

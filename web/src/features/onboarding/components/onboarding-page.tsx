@@ -1,0 +1,187 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { LogoMark } from '../../../components/logo';
+import { PageLoading } from '../../../components/spinner';
+import { useCurrentUser } from '../../../lib/current-user';
+import { emitProductEvent } from '../../../lib/product-events';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCompleteOnboarding } from '../api/complete-onboarding';
+import { readOnboarding, writeOnboarding, type EnergyPeak, type OnboardingProgress } from '../lib/onboarding-storage';
+
+const FOCUS_AREAS = ['Health & fitness', 'Career', 'Learning', 'Finance', 'Relationships', 'Creative projects', 'Home', 'Mindfulness'];
+const PEAKS: readonly { value: EnergyPeak; label: string; text: string }[] = [
+  { value: 'morning', label: 'Morning', text: 'I do my best thinking before lunch' },
+  { value: 'afternoon', label: 'Afternoon', text: 'I hit my stride after midday' },
+  { value: 'evening', label: 'Evening', text: 'I come alive when the day winds down' },
+];
+const STEPS = ['Welcome', 'Focus', 'Energy', 'First goal'] as const;
+
+/** /onboarding (outside the shell). Progress is kept per user in local storage. */
+export function OnboardingPage() {
+  useDocumentTitle('Get started');
+  const navigate = useNavigate();
+  const { user, patchUser } = useCurrentUser();
+  const complete = useCompleteOnboarding();
+  const [progress, setProgress] = useState<OnboardingProgress | null>(null);
+
+  useEffect(() => {
+    if (!user) return;
+    const stored = readOnboarding(user.id);
+    setProgress(stored);
+    if (stored.step === 0 && !stored.completed) emitProductEvent('onboarding_started');
+  }, [user]);
+
+  if (!user || !progress) return <PageLoading label="Loading…" />;
+  if (progress.completed || user.onboardingCompleted) return <Navigate to="/daily" replace />;
+
+  const update = (patch: Partial<OnboardingProgress>) => {
+    const next = { ...progress, ...patch };
+    setProgress(next);
+    writeOnboarding(user.id, next);
+  };
+  const goTo = (step: number) => {
+    emitProductEvent('onboarding_step_completed', { step: STEPS[progress.step] ?? String(progress.step) });
+    update({ step });
+  };
+  const finish = () => {
+    const done = { ...progress, completed: true };
+    complete.mutate(undefined, {
+      onSettled: () => {
+        writeOnboarding(user.id, done);
+        patchUser({ onboardingCompleted: true });
+        emitProductEvent('onboarding_completed', { focus_areas: progress.focusAreas.length });
+        const title = progress.firstGoal.trim();
+        navigate(title ? `/goals?new=1&title=${encodeURIComponent(title)}` : '/daily', { replace: true });
+      },
+    });
+  };
+  const firstName = user.name.split(' ')[0] || 'there';
+
+  return (
+    <main className="onboarding" id="main">
+      <div className="onboarding__card">
+        <div className="onboarding__brand">
+          <LogoMark size={36} />
+          <ol className="stepper" aria-label="Onboarding progress">
+            {STEPS.map((label, index) => (
+              <li key={label} className={index < progress.step ? 'is-done' : index === progress.step ? 'is-current' : ''} aria-current={index === progress.step ? 'step' : undefined}>
+                <span className="visually-hidden">{label}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+        <p className="onboarding__count">
+          Step {progress.step + 1} of {STEPS.length}
+        </p>
+
+        {progress.step === 0 ? (
+          <section aria-labelledby="ob-title">
+            <h1 id="ob-title" className="onboarding__title">
+              Welcome to Stride, {firstName}!
+            </h1>
+            <p className="onboarding__text">
+              Big goals stall when the next step is unclear. Stride breaks each goal into small tasks, tags them by the energy they need, and shows you what fits
+              how you feel right now.
+            </p>
+            <ul className="onboarding__points">
+              <li>🎯 Set a goal that matters to you</li>
+              <li>✨ Let AI break it into concrete steps</li>
+              <li>⚡ Pick tasks that match your energy today</li>
+            </ul>
+            <div className="onboarding__actions">
+              <button type="button" className="button button--primary button--lg" onClick={() => goTo(1)}>
+                Let's begin
+              </button>
+            </div>
+          </section>
+        ) : null}
+
+        {progress.step === 1 ? (
+          <section aria-labelledby="ob-title">
+            <h1 id="ob-title" className="onboarding__title">
+              What do you want to focus on?
+            </h1>
+            <p className="onboarding__text">Pick as many as you like. We use this to suggest goal categories.</p>
+            <div className="chip-picker" role="group" aria-label="Focus areas">
+              {FOCUS_AREAS.map((area) => {
+                const selected = progress.focusAreas.includes(area);
+                return (
+                  <button
+                    key={area}
+                    type="button"
+                    className={`chip chip--toggle${selected ? ' is-selected' : ''}`}
+                    aria-pressed={selected}
+                    onClick={() => update({ focusAreas: selected ? progress.focusAreas.filter((a) => a !== area) : [...progress.focusAreas, area] })}
+                  >
+                    {area}
+                  </button>
+                );
+              })}
+            </div>
+            <div className="onboarding__actions">
+              <button type="button" className="button button--ghost" onClick={() => update({ step: 0 })}>
+                Back
+              </button>
+              <button type="button" className="button button--primary" onClick={() => goTo(2)}>
+                Continue
+              </button>
+            </div>
+          </section>
+        ) : null}
+
+        {progress.step === 2 ? (
+          <section aria-labelledby="ob-title">
+            <h1 id="ob-title" className="onboarding__title">
+              When is your energy highest?
+            </h1>
+            <p className="onboarding__text">Stride suggests demanding tasks for your peak and lighter ones for the rest of the day.</p>
+            <div className="option-list" role="radiogroup" aria-label="Energy peak">
+              {PEAKS.map((peak) => (
+                <button
+                  key={peak.value}
+                  type="button"
+                  role="radio"
+                  aria-checked={progress.energyPeak === peak.value}
+                  className={`option-card${progress.energyPeak === peak.value ? ' is-selected' : ''}`}
+                  onClick={() => update({ energyPeak: peak.value })}
+                >
+                  <strong>{peak.label}</strong>
+                  <span>{peak.text}</span>
+                </button>
+              ))}
+            </div>
+            <div className="onboarding__actions">
+              <button type="button" className="button button--ghost" onClick={() => update({ step: 1 })}>
+                Back
+              </button>
+              <button type="button" className="button button--primary" onClick={() => goTo(3)}>
+                Continue
+              </button>
+            </div>
+          </section>
+        ) : null}
+
+        {progress.step >= 3 ? (
+          <section aria-labelledby="ob-title">
+            <h1 id="ob-title" className="onboarding__title">
+              What's one goal for this month?
+            </h1>
+            <p className="onboarding__text">Keep it specific and within reach. You can refine it on the next screen.</p>
+            <div className="field">
+              <label htmlFor="ob-goal">Your first goal</label>
+              <input id="ob-goal" value={progress.firstGoal} onChange={(e) => update({ firstGoal: e.target.value })} placeholder="e.g. Read two books this month" maxLength={200} />
+            </div>
+            <div className="onboarding__actions">
+              <button type="button" className="button button--ghost" onClick={() => update({ step: 2 })}>
+                Back
+              </button>
+              <button type="button" className="button button--primary" onClick={finish} disabled={complete.isPending}>
+                {complete.isPending ? 'Finishing…' : progress.firstGoal.trim() ? 'Create my goal' : 'Skip for now'}
+              </button>
+            </div>
+          </section>
+        ) : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,27 @@
+import type { energyLevelValues, TaskRow } from '@stride/domain/contracts/goals';
+
+export type EnergyLevel = (typeof energyLevelValues)[number];
+
+export const ENERGY_LEVELS: readonly { value: EnergyLevel; label: string; hint: string; icon: string }[] = [
+  { value: 'low', label: 'Low', hint: 'Tired or between things: light, easy wins', icon: '🌙' },
+  { value: 'medium', label: 'Medium', hint: 'Steady focus for everyday progress', icon: '⛅' },
+  { value: 'high', label: 'High', hint: 'Fresh and focused: tackle the hard parts', icon: '⚡' },
+];
+
+export const TIME_OPTIONS: readonly { value: number | null; label: string }[] = [
+  { value: null, label: 'Any time' },
+  { value: 15, label: '15 min' },
+  { value: 30, label: '30 min' },
+  { value: 60, label: '1 hour' },
+  { value: 120, label: '2 hours' },
+];
+
+export const energyLabel = (level: EnergyLevel) => ENERGY_LEVELS.find((e) => e.value === level)?.label ?? level;
+
+/** Minutes since a task was started (at least 1), to prefill the actual time when completing it. */
+export function elapsedMinutes(task: Pick<TaskRow, 'started_at' | 'estimated_minutes'>, now = Date.now()): number {
+  if (!task.started_at) return task.estimated_minutes;
+  const started = Date.parse(task.started_at);
+  if (Number.isNaN(started)) return task.estimated_minutes;
+  return Math.min(1440, Math.max(1, Math.round((now - started) / 60_000)));
+}

@@ -1,0 +1,44 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { onProductEvent } from '../../../lib/product-events';
+import { readString, writeString, STORAGE_PREFIX } from '../../../lib/storage';
+import { localIsoDate } from '../../../lib/format';
+import { captureAttribution } from '../lib/attribution';
+import { setTrackingIdentity, trackEvent } from '../lib/tracker';
+
+const DAILY_ACTIVE_KEY = `${STORAGE_PREFIX}tracking-daily-active`;
+
+interface TrackingProviderProps {
+  readonly userId: string | null;
+  readonly tier: string | null;
+  readonly children: ReactNode;
+}
+
+/** Captures attribution on landing, sends page views, daily-active and every emitted product event. */
+export function TrackingProvider({ userId, tier, children }: TrackingProviderProps) {
+  const location = useLocation();
+
+  useEffect(() => {
+    if (!userId) captureAttribution({ url: window.location.href, referrer: document.referrer });
+    // Only the landing URL counts: run once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    setTrackingIdentity({ userId, tier });
+    if (!userId) return;
+    const today = localIsoDate();
+    if (readString(DAILY_ACTIVE_KEY) !== `${userId}:${today}`) {
+      writeString(DAILY_ACTIVE_KEY, `${userId}:${today}`);
+      void trackEvent('daily_active');
+    }
+  }, [userId, tier]);
+
+  useEffect(() => onProductEvent((event, properties) => void trackEvent(event, properties)), []);
+
+  useEffect(() => {
+    void trackEvent('page_viewed', { path: location.pathname });
+  }, [location.pathname]);
+
+  return <>{children}</>;
+}

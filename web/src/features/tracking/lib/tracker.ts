@@ -1,0 +1,52 @@
+import { trackedEventNameSchema, type TrackedProperties } from '@stride/domain/analytics/tracked-events';
+import { sendEvent } from '../api/send-event';
+import { isTrackingAllowed } from './do-not-track';
+import { touchSession } from './session-id';
+import { hashUserId } from './user-hash';
+
+interface Identity {
+  readonly userId: string | null;
+  readonly tier: string | null;
+}
+
+let identity: Identity = { userId: null, tier: null };
+
+export function setTrackingIdentity(next: Identity): void {
+  identity = next;
+}
+
+type Sender = typeof sendEvent;
+let sender: Sender = sendEvent;
+/** Test seam. */
+export function setEventSender(next: Sender): void {
+  sender = next;
+}
+
+/**
+ * Sends one product event with its context. Nothing is sent when do-not-track is on; failures are
+ * swallowed (tracking never disturbs the user). A new 30-minute session is announced first.
+ */
+export async function trackEvent(event: string, properties: TrackedProperties = {}): Promise<boolean> {
+  if (!isTrackingAllowed()) return false;
+  if (!trackedEventNameSchema.safeParse(event).success) return false;
+  const session = touchSession();
+  const base = {
+    sessionId: session.id,
+    timestamp: new Date().toISOString(),
+    path: window.location.pathname,
+    ...(document.referrer ? { referrer: document.referrer.slice(0, 2000) } : {}),
+    userAgent: navigator.userAgent.slice(0, 1000),
+    ...(identity.tier ? { tier: identity.tier } : {}),
+  };
+  try {
+    const userId = identity.userId ? await hashUserId(identity.userId) : undefined;
+    const context = { ...base, ...(userId ? { userId } : {}) };
+    if (session.isNew && event !== 'session_started') {
+      await sender({ event: 'session_started', properties: {}, context });
+    }
+    await sender({ event, properties, context });
+    return true;
+  } catch {
+    return false;
+  }
+}

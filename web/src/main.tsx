@@ -1,0 +1,13 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { runStorageCleanup } from './lib/storage';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/components.css';
+import './styles/layout.css';
+import './styles/pages.css';
+
+// Spec section 5: product keys written by older versions are cleared once (cleanup version 2).
+runStorageCleanup();
+
+createRoot(document.getElementById('root')!).render(<App />);
