@@ -12,10 +12,18 @@ CREATE TABLE streams (
   stream_id   text PRIMARY KEY,
   stream_type text NOT NULL,
   version     integer NOT NULL CHECK (version >= 0),
+  -- The user whose data the stream holds (metadata.userId of its first event): per-user audits read the
+  -- user's streams through this small index instead of indexing every event by user.
+  owner_id    text NOT NULL,
   created_at  timestamptz NOT NULL DEFAULT now(),
   updated_at  timestamptz NOT NULL DEFAULT now()
 );
+CREATE INDEX streams_owner_idx ON streams (owner_id);
 
+-- Every index here is paid on every append, so there are only those a reader needs: the log order
+-- (gap-safe readers), the stream order (deciders, audits), and the event id (idempotent append).
+-- No index by event type: every consumer reads the whole log in order; add one when a consumer of a
+-- sparse type needs it.
 CREATE TABLE events (
   global_position bigserial PRIMARY KEY,
   transaction_id  xid8 NOT NULL DEFAULT pg_current_xact_id(),
@@ -33,10 +41,6 @@ CREATE TABLE events (
 );
 
 CREATE INDEX events_log_order_idx ON events (transaction_id, global_position);
--- Rebuilds and audits of sparse event types.
-CREATE INDEX events_type_position_idx ON events (event_type, global_position);
--- Audit: every event caused by a user.
-CREATE INDEX events_user_position_idx ON events ((metadata ->> 'userId'), global_position);
 
 -- Where each subscriber (projection, relay, consumer) has read the log up to.
 CREATE TABLE subscription_checkpoints (
@@ -50,10 +54,12 @@ CREATE TABLE subscription_checkpoints (
 --   p_expected_version: >= 0 exact version, -1 any, -2 stream must not exist, -3 stream must exist.
 -- Outcomes: 'appended'; 'duplicate' when every event id is already stored (the original positions are
 -- returned, nothing is written); 'conflict' when the expected version does not hold (nothing written).
--- The version check happens before any row is inserted, so losing writers burn no positions.
+-- The version check happens before any row is inserted, so losing writers burn no positions. A retried
+-- batch is recognised by its event ids, both when its expected version no longer holds and under 'any'.
 CREATE FUNCTION stride_append_to_stream(
   p_stream_id text,
   p_stream_type text,
+  p_owner_id text,
   p_expected_version integer,
   p_event_ids uuid[],
   p_event_types text[],
@@ -68,30 +74,23 @@ CREATE FUNCTION stride_append_to_stream(
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v_current integer;
-  v_existing integer;
+  v_inserted integer;
   v_count integer := cardinality(p_event_ids);
 BEGIN
   -- Serialize appenders of this stream before the first write (which assigns the transaction id).
   PERFORM pg_advisory_xact_lock(hashtextextended(p_stream_id, 0));
 
-  SELECT count(*), min(e.global_position), max(e.global_position), max(e.stream_version), max(e.transaction_id)
-    INTO v_existing, first_position, last_position, stream_version, transaction_id
-    FROM events e WHERE e.event_id = ANY (p_event_ids);
-  IF v_existing = v_count THEN
-    outcome := 'duplicate';
-    RETURN;
-  ELSIF v_existing > 0 THEN
-    RAISE EXCEPTION 'Some but not all of these event ids are already stored' USING ERRCODE = 'unique_violation';
-  END IF;
-
   SELECT s.version INTO v_current FROM streams s WHERE s.stream_id = p_stream_id;
   v_current := coalesce(v_current, 0);
-  stream_version := v_current;
-  transaction_id := NULL;
   IF (p_expected_version >= 0 AND v_current <> p_expected_version)
      OR (p_expected_version = -2 AND v_current <> 0)
      OR (p_expected_version = -3 AND v_current = 0) THEN
-    outcome := 'conflict';
+    SELECT * INTO outcome, stream_version, first_position, last_position, transaction_id
+      FROM stride_find_appended(p_event_ids);
+    IF outcome IS NULL THEN
+      outcome := 'conflict';
+      stream_version := v_current;
+    END IF;
     RETURN;
   END IF;
 
@@ -101,16 +100,41 @@ BEGIN
       FROM unnest(p_event_ids, p_event_types, p_schema_versions, p_data, p_metadata)
            WITH ORDINALITY AS e(event_id, event_type, schema_version, data, metadata, ord)
      ORDER BY e.ord
+    ON CONFLICT (event_id) DO NOTHING
     RETURNING global_position
   )
-  SELECT min(i.global_position), max(i.global_position) INTO first_position, last_position FROM inserted i;
+  SELECT count(*), min(i.global_position), max(i.global_position)
+    INTO v_inserted, first_position, last_position FROM inserted i;
 
-  INSERT INTO streams AS s (stream_id, stream_type, version)
-  VALUES (p_stream_id, p_stream_type, v_current + v_count)
+  IF v_inserted = 0 THEN
+    SELECT * INTO outcome, stream_version, first_position, last_position, transaction_id
+      FROM stride_find_appended(p_event_ids);
+    RETURN;
+  ELSIF v_inserted < v_count THEN
+    RAISE EXCEPTION 'Some but not all of these event ids are already stored' USING ERRCODE = 'unique_violation';
+  END IF;
+
+  INSERT INTO streams AS s (stream_id, stream_type, version, owner_id)
+  VALUES (p_stream_id, p_stream_type, v_current + v_count, p_owner_id)
   ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, updated_at = now();
 
   outcome := 'appended';
   stream_version := v_current + v_count;
   transaction_id := pg_current_xact_id();
 END;
+$$;
+
+-- The original result of a batch whose events are all stored already ('duplicate'), else no row values.
+CREATE FUNCTION stride_find_appended(
+  p_event_ids uuid[],
+  OUT outcome text,
+  OUT stream_version integer,
+  OUT first_position bigint,
+  OUT last_position bigint,
+  OUT transaction_id xid8
+) LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN count(*) = cardinality(p_event_ids) THEN 'duplicate' END,
+         max(e.stream_version), min(e.global_position), max(e.global_position), max(e.transaction_id)
+    FROM events e WHERE e.event_id = ANY (p_event_ids)
+   HAVING count(*) = cardinality(p_event_ids);
 $$;

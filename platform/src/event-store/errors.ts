@@ -13,3 +13,11 @@ export class ExpectedVersionConflictError extends Error {
 
 const describe = (expected: ExpectedVersion): string =>
   expected === 'no_stream' ? 'no stream' : expected === 'stream_exists' ? 'an existing stream' : String(expected);
+
+/** appendInTransaction was called after the transaction had already written something. */
+export class AppendOrderError extends Error {
+  override readonly name = 'AppendOrderError';
+  constructor() {
+    super('Append events before any other write of the transaction (one appendInTransaction call per transaction)');
+  }
+}

@@ -156,6 +156,38 @@ describe.each(['postgres', 'pglite'] as const)('event store contract on %s', (ki
     expect(new Set([...page1, ...page2].map((e) => e.eventId)).size).toBe(10);
   });
 
+  it('refuses an append that is not the first write of its transaction (it would break stream order)', async () => {
+    await expect(
+      withTransaction(db.pool, async (client) => {
+        await store.appendInTransaction(client, [{ streamId: stream(), events: [ev('A')] }], { metadata: meta });
+        await store.appendInTransaction(client, [{ streamId: stream(), events: [ev('B')] }], { metadata: meta });
+      }),
+    ).rejects.toMatchObject({ name: 'AppendOrderError' });
+  });
+
+  it("reads a user's audit trail through the streams they own", async () => {
+    const owner = `owner-${randomUUID()}`;
+    const mine = stream();
+    await store.append(mine, [ev('GoalCreated')], { metadata: { userId: owner } });
+    await store.append(mine, [ev('SubscriptionChanged')], { metadata: { userId: 'system:stripe' } });
+    await store.append(stream(), [ev('GoalCreated')], { metadata: { userId: 'someone-else' } });
+    const trail = await store.readByOwner(owner);
+    expect(trail.map((e) => [e.streamId, e.type])).toEqual([
+      [mine, 'GoalCreated'],
+      [mine, 'SubscriptionChanged'],
+    ]);
+    expect(await store.streamOwner(mine)).toBe(owner);
+  });
+
+  it('recognises a retried batch even when its expected version no longer holds', async () => {
+    const id = stream();
+    const events = [{ ...ev('A'), eventId: randomUUID() }];
+    const first = await store.append(id, events, { expectedVersion: 0, metadata: meta });
+    await store.append(id, [ev('B')], { expectedVersion: 1, metadata: meta });
+    const retry = await store.append(id, events, { expectedVersion: 0, metadata: meta });
+    expect(retry).toEqual({ ...first, appended: false, nextExpectedVersion: 1 });
+  });
+
   it('rebuilds a stream up to a position (for audits)', async () => {
     const id = stream();
     const r1 = await store.append(id, [ev('A')], { metadata: meta });
@@ -188,12 +220,11 @@ describe.each(['postgres', 'pglite'] as const)('event store contract on %s', (ki
         for (let i = 0; i < perWriter; i += 1) {
           const delay = (w * 7 + i * 13) % 11;
           await withTransaction(db.pool, async (client) => {
-            // Take a position early, hold the transaction open, commit late: the classic gap.
-            await store.appendInTransaction(client, [{ streamId: `${shared}-${w}`, events: [ev('W', { w, i })] }], { metadata: meta });
+            // Take positions early, hold the transaction open, commit late: the classic gap.
+            const appends = [{ streamId: `${shared}-${w}`, events: [ev('W', { w, i })] }];
+            if (i % 3 === 0) appends.push({ streamId: shared, events: [ev('S', { w, i })] });
+            await store.appendInTransaction(client, appends, { metadata: meta });
             await new Promise((r) => setTimeout(r, delay));
-            if (i % 3 === 0) {
-              await store.appendInTransaction(client, [{ streamId: shared, events: [ev('S', { w, i })] }], { metadata: meta });
-            }
           });
         }
       }),

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient, Queryable } from '../postgres/pool';
 import { withTransaction } from '../postgres/pool';
-import { ExpectedVersionConflictError } from './errors';
+import { AppendOrderError, ExpectedVersionConflictError } from './errors';
 import { deterministicEventId, newEventId } from './event-ids';
 import type {
   AppendOptions,
@@ -47,8 +47,10 @@ interface EventRow {
   recorded_at: Date;
 }
 
-const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
-  event_type, schema_version, data, metadata, recorded_at`;
+const eventColumns = (table = 'events') =>
+  `${table}.global_position, ${table}.transaction_id::text AS transaction_id, ${table}.stream_id, ${table}.stream_version,
+   ${table}.event_id, ${table}.event_type, ${table}.schema_version, ${table}.data, ${table}.metadata, ${table}.recorded_at`;
+const EVENT_COLUMNS = eventColumns();
 
 const toStoredEvent = (row: EventRow): StoredEvent => ({
   globalPosition: row.global_position,
@@ -104,8 +106,10 @@ export class PostgresEventStore {
 
   /**
    * Appends inside a transaction the caller owns (so other writes, e.g. a webhook's dedupe key, commit with
-   * the events). Stream locks are taken first, in a fixed order, before any write: no deadlocks, and the
-   * transaction id is assigned only once every stream is held. Call `announce` after the caller commits.
+   * the events). It must be the transaction's first write: stream locks are taken first, in a fixed order
+   * (no deadlocks), so that the transaction id is assigned only once every stream is held, which keeps
+   * each stream's events in version order in the log. Other writes may follow. Call `announce` after
+   * the caller commits.
    */
   async appendInTransaction(
     client: PoolClient,
@@ -114,9 +118,12 @@ export class PostgresEventStore {
   ): Promise<AppendResult[]> {
     const streamIds = [...new Set(appends.map((a) => a.streamId))].sort();
     // unnest yields the ids in array (sorted) order.
-    await client.query('SELECT pg_advisory_xact_lock(hashtextextended(id, 0)) FROM unnest($1::text[]) AS id', [
-      streamIds,
-    ]);
+    const { rows } = await client.query<{ assigned: boolean }>(
+      `SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS assigned,
+              (SELECT count(pg_advisory_xact_lock(hashtextextended(id, 0))) FROM unnest($1::text[]) AS id) AS locks`,
+      [streamIds],
+    );
+    if (rows[0]?.assigned) throw new AppendOrderError();
     return this.appendWith(client, appends, options);
   }
 
@@ -156,12 +163,15 @@ export class PostgresEventStore {
         first_position: number | null;
         last_position: number | null;
         transaction_id: string | null;
-      }>(
-        `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
-           FROM stride_append_to_stream($1, $2, $3, $4::uuid[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[])`,
-        [
+      }>({
+        // Named: prepared once per connection, then only bound and executed.
+        name: 'stride_append_to_stream',
+        text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
+           FROM stride_append_to_stream($1, $2, $3, $4, $5::uuid[], $6::text[], $7::int[], $8::jsonb[], $9::jsonb[])`,
+        values: [
           streamId,
           streamTypeOf(streamId),
+          options.metadata.userId,
           encodeExpected(expectedVersion),
           ids,
           events.map((e) => e.type),
@@ -169,7 +179,7 @@ export class PostgresEventStore {
           events.map((e) => JSON.stringify(e.data)),
           metadata,
         ],
-      );
+      });
       const row = rows[0]!;
       if (row.outcome === 'conflict') {
         throw new ExpectedVersionConflictError(streamId, expectedVersion ?? 'any', row.stream_version);
@@ -238,18 +248,30 @@ export class PostgresEventStore {
     return rows.map(toStoredEvent);
   }
 
-  /** Every event whose metadata names this user, in log order (audit). */
-  async readByUser(
-    userId: string,
+  /**
+   * Every event of the streams this user owns (the user whose command created the stream), in global
+   * position order: the user's audit trail, including what the system or an admin did to their data.
+   */
+  async readByOwner(
+    ownerId: string,
     options: { afterPosition?: number; limit?: number } = {},
   ): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events
-        WHERE metadata ->> 'userId' = $1 AND global_position > $2
-        ORDER BY global_position LIMIT $3`,
-      [userId, options.afterPosition ?? 0, options.limit ?? 100],
+      `SELECT ${eventColumns('e')}
+         FROM streams s JOIN events e ON e.stream_id = s.stream_id
+        WHERE s.owner_id = $1 AND e.global_position > $2
+        ORDER BY e.global_position LIMIT $3`,
+      [ownerId, options.afterPosition ?? 0, options.limit ?? 100],
     );
     return rows.map(toStoredEvent);
+  }
+
+  /** The user who owns a stream, or null if it does not exist. */
+  async streamOwner(streamId: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ owner_id: string }>('SELECT owner_id FROM streams WHERE stream_id = $1', [
+      streamId,
+    ]);
+    return rows[0]?.owner_id ?? null;
   }
 
   /** The log checkpoint of the event at a global position, or null if there is none. */

@@ -1,0 +1,220 @@
+/**
+ * `npm run bench:eventstore`: our PostgreSQL event store beside Emmett's (@event-driven-io/emmett-postgresql)
+ * on the same PostgreSQL server in the same run, each in a fresh database that is dropped afterwards.
+ *   (a) single-event appends to distinct streams at concurrency 16
+ *   (b) appends of 100-event batches (concurrency 16)
+ *   (c) a full read of the global log in pages of 1,000
+ * Appends run in alternating rounds (BENCH_ROUNDS, default 3); each figure is the median round, so
+ * background load on the machine falls on both contenders alike.
+ * Prints events/s and p50/p99 append latency, our/Emmett ratios, and as its last line one JSON object.
+ * BENCH_DATABASE_URL (default: the local server's postgres database) picks the server.
+ */
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { dumbo } from '@event-driven-io/dumbo';
+import { getPostgreSQLEventStore, readMessagesBatch } from '@event-driven-io/emmett-postgresql';
+import { migrate } from '../src/postgres/migrations';
+import { createPool } from '../src/postgres/pool';
+import { checkpointOf, PostgresEventStore } from '../src/event-store/event-store';
+import { LOG_START, type LogCheckpoint } from '../src/event-store/types';
+import { figures, round, runConcurrently, type RunFigures } from './bench-stats';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONCURRENCY = 16;
+const SINGLE_APPENDS = Number(process.env.BENCH_SINGLE_APPENDS ?? 10_000);
+const BATCH_APPENDS = Number(process.env.BENCH_BATCH_APPENDS ?? 300);
+const BATCH_SIZE = 100;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+const payload = (i: number) => ({
+  goalId: `goal-${i}`,
+  title: `Run a half marathon before spring #${i}`,
+  description: 'Build up weekly mileage, one long run a week, rest days respected.',
+  category: 'health',
+  priority: i % 3 === 0 ? 'high' : 'medium',
+  targetDate: '2027-04-01',
+});
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+async function createDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+interface Contender {
+  readonly name: string;
+  appendOne(streamId: string, i: number): Promise<void>;
+  appendBatch(streamId: string, i: number): Promise<void>;
+  readEverything(): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function stride(url: string): Promise<Contender> {
+  const pool = createPool(url, { max: CONCURRENCY });
+  await migrate(pool);
+  const store = new PostgresEventStore(pool);
+  const metadata = { userId: 'bench-user' };
+  return {
+    name: 'stride',
+    appendOne: async (streamId, i) =>
+      void (await store.append(streamId, [{ type: 'GoalCreated', data: payload(i), schemaVersion: 1 }], { metadata })),
+    appendBatch: async (streamId, i) =>
+      void (await store.append(
+        streamId,
+        Array.from({ length: BATCH_SIZE }, (_, k) => ({ type: 'TaskAdded', data: payload(i * BATCH_SIZE + k), schemaVersion: 1 })),
+        { metadata },
+      )),
+    readEverything: async () => {
+      // Gap-safe reads stop before any transaction still running on the server, in any database: on a
+      // shared server, wait out other sessions' transactions rather than report a short read.
+      const { rows } = await pool.query<{ total: number }>('SELECT count(*)::int AS total FROM events');
+      const total = rows[0]!.total;
+      let count = 0;
+      let after: LogCheckpoint = LOG_START;
+      while (count < total) {
+        const page = await store.readAll({ after, limit: 1000 });
+        if (page.length === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          continue;
+        }
+        count += page.length;
+        after = checkpointOf(page.at(-1)!);
+      }
+      return count;
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function emmett(url: string): Promise<Contender> {
+  const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+  const store = getPostgreSQLEventStore(url, { connectionOptions: { pool } });
+  await store.schema.migrate();
+  const executor = dumbo({ connectionString: url, pool });
+  return {
+    name: 'emmett',
+    appendOne: async (streamId, i) => void (await store.appendToStream(streamId, [{ type: 'GoalCreated', data: payload(i) }])),
+    appendBatch: async (streamId, i) =>
+      void (await store.appendToStream(
+        streamId,
+        Array.from({ length: BATCH_SIZE }, (_, k) => ({ type: 'TaskAdded', data: payload(i * BATCH_SIZE + k) })),
+      )),
+    readEverything: async () => {
+      let count = 0;
+      let after = 0n;
+      for (;;) {
+        const batch = await readMessagesBatch(executor.execute, { after, batchSize: 1000 });
+        if (batch.messages.length === 0) return count;
+        count += batch.messages.length;
+        after = batch.currentGlobalPosition;
+        if (!batch.areMessagesLeft) return count;
+      }
+    },
+    close: async () => {
+      await store.close();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
+
+async function measureAppends(contender: Contender, round: number) {
+  log(`\n[${contender.name}] round ${round}: (a) ${SINGLE_APPENDS} single-event appends to distinct streams, concurrency ${CONCURRENCY}`);
+  const a = await runConcurrently(SINGLE_APPENDS, CONCURRENCY, (i) => contender.appendOne(`goal-${randomUUID()}`, i), (done) =>
+    process.stderr.write(`\r  ${done}/${SINGLE_APPENDS}`),
+  );
+  log('');
+  log(`[${contender.name}] round ${round}: (b) ${BATCH_APPENDS} appends of ${BATCH_SIZE} events, concurrency ${CONCURRENCY}`);
+  const b = await runConcurrently(BATCH_APPENDS, CONCURRENCY, (i) => contender.appendBatch(`goal-${randomUUID()}`, i));
+  return {
+    single: figures(SINGLE_APPENDS, a.seconds, a.latenciesMs),
+    batch: figures(BATCH_APPENDS * BATCH_SIZE, b.seconds, b.latenciesMs),
+  };
+}
+
+async function measureFullRead(contender: Contender) {
+  log(`[${contender.name}] (c) full read of the global log`);
+  const t0 = performance.now();
+  const read = await contender.readEverything();
+  const seconds = (performance.now() - t0) / 1000;
+  return { events: read, seconds: round(seconds, 3), eventsPerSecond: Math.round(read / seconds) };
+}
+
+/** The round whose throughput is the median (rounds alternate contenders so background load falls on both). */
+const medianRun = (runs: RunFigures[]): RunFigures =>
+  [...runs].sort((x, y) => x.eventsPerSecond - y.eventsPerSecond)[Math.floor(runs.length / 2)]!;
+
+const row = (label: string, f: RunFigures) =>
+  `${label.padEnd(30)} ${String(f.eventsPerSecond).padStart(10)} ev/s   p50 ${String(f.p50Ms).padStart(7)} ms   p99 ${String(f.p99Ms).padStart(7)} ms`;
+
+interface Results {
+  single: RunFigures;
+  batch: RunFigures;
+  fullRead: { events: number; seconds: number; eventsPerSecond: number };
+}
+
+async function main() {
+  const suffix = `${Date.now().toString(36)}`;
+  const names = { stride: `stride_bench_${suffix}`, emmett: `emmett_bench_${suffix}` };
+  const contenders: Contender[] = [];
+  const results: Record<string, Results> = {};
+  try {
+    contenders.push(await stride(await createDatabase(names.stride)), await emmett(await createDatabase(names.emmett)));
+    for (const contender of contenders) {
+      log(`[${contender.name}] warm-up`);
+      await runConcurrently(500, CONCURRENCY, (i) => contender.appendOne(`warm-${randomUUID()}`, i));
+    }
+    const rounds = new Map<string, Array<{ single: RunFigures; batch: RunFigures }>>(contenders.map((c) => [c.name, []]));
+    for (let r = 1; r <= ROUNDS; r += 1) {
+      for (const contender of r % 2 === 1 ? contenders : [...contenders].reverse()) {
+        rounds.get(contender.name)!.push(await measureAppends(contender, r));
+      }
+    }
+    for (const contender of contenders) {
+      const runs = rounds.get(contender.name)!;
+      results[contender.name] = {
+        single: medianRun(runs.map((x) => x.single)),
+        batch: medianRun(runs.map((x) => x.batch)),
+        fullRead: await measureFullRead(contender),
+      };
+    }
+  } finally {
+    await Promise.all(contenders.map((c) => c.close()));
+    await Promise.all(Object.values(names).map(dropDatabase));
+  }
+  const ours = results.stride!;
+  const theirs = results.emmett!;
+  const ratios = {
+    singleAppendThroughput: round(ours.single.eventsPerSecond / theirs.single.eventsPerSecond, 2),
+    batchAppendThroughput: round(ours.batch.eventsPerSecond / theirs.batch.eventsPerSecond, 2),
+    fullReadThroughput: round(ours.fullRead.eventsPerSecond / theirs.fullRead.eventsPerSecond, 2),
+    singleAppendP99: round(ours.single.p99Ms / theirs.single.p99Ms, 2),
+    batchAppendP99: round(ours.batch.p99Ms / theirs.batch.p99Ms, 2),
+  };
+  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: round(os.totalmem() / 2 ** 30, 1), node: process.version };
+  console.log(`\nEvent store benchmark on ${machine.cpus} cores (${machine.cpuModel}), PostgreSQL at ${new URL(adminUrl).host}`);
+  for (const [name, r] of Object.entries(results)) {
+    console.log(row(`${name} (a) single appends`, r.single));
+    console.log(row(`${name} (b) 100-event batches`, r.batch));
+    console.log(`${`${name} (c) full read`.padEnd(30)} ${String(r.fullRead.eventsPerSecond).padStart(10)} ev/s   (${r.fullRead.events} events)`);
+  }
+  console.log(
+    `ratios ours/emmett: (a) ${ratios.singleAppendThroughput}x  (b) ${ratios.batchAppendThroughput}x  (c) ${ratios.fullReadThroughput}x   target (a),(b) >= 1.2x`,
+  );
+  console.log(JSON.stringify({ benchmark: 'eventstore', machine, concurrency: CONCURRENCY, rounds: ROUNDS, stride: ours, emmett: theirs, ratios }));
+}
+
+await main();
