@@ -61,7 +61,8 @@ interface Member {
 const EMPTY_ASSIGNMENT = Buffer.alloc(0);
 const NO_GENERATION = -1;
 
-function joinError(errorCode: ErrorCode, memberId: string): JoinResult {
+/** A JoinGroup answer carrying only an error (and, for MEMBER_ID_REQUIRED, the assigned member id). */
+export function joinError(errorCode: ErrorCode, memberId: string): JoinResult {
   return { errorCode, generationId: NO_GENERATION, protocolName: '', leaderId: '', memberId, members: [] };
 }
 
@@ -121,7 +122,11 @@ export class ConsumerGroup {
     return this.updateMemberAndRebalance(member, request);
   }
 
-  sync(memberId: string, generationId: number, assignments: ReadonlyMap<string, Buffer>): Promise<SyncResult> {
+  sync(
+    memberId: string,
+    generationId: number,
+    assignments: ReadonlyMap<string, Buffer>,
+  ): Promise<SyncResult> {
     const member = this.members.get(memberId);
     if (member === undefined) return Promise.resolve(syncError(ErrorCode.UnknownMemberId));
     if (generationId !== this.generationId) return Promise.resolve(syncError(ErrorCode.IllegalGeneration));
@@ -306,7 +311,14 @@ export class ConsumerGroup {
             metadata: member.protocols.find((p) => p.name === protocolName)?.metadata ?? EMPTY_ASSIGNMENT,
           }))
         : [];
-    return { errorCode: ErrorCode.None, generationId: this.generationId, protocolName, leaderId, memberId, members };
+    return {
+      errorCode: ErrorCode.None,
+      generationId: this.generationId,
+      protocolName,
+      leaderId,
+      memberId,
+      members,
+    };
   }
 
   /** The protocol every member supports that most members list first. */

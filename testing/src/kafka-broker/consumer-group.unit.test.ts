@@ -110,7 +110,10 @@ describe('ConsumerGroup', () => {
 
   it('refuses a member whose protocols do not match the group', async () => {
     const { group } = await stableGroupWithLeader();
-    const result = await group.join({ ...joinRequest(''), protocols: [{ name: 'Other', metadata: Buffer.alloc(0) }] });
+    const result = await group.join({
+      ...joinRequest(''),
+      protocols: [{ name: 'Other', metadata: Buffer.alloc(0) }],
+    });
     expect(result.errorCode).toBe(ErrorCode.InconsistentGroupProtocol);
   });
 
@@ -155,7 +158,9 @@ describe('ConsumerGroup', () => {
     }
     await flush();
     expect(leaderJoin.result?.generationId).toBe(3);
-    expect(leaderJoin.result?.members.map((member) => member.memberId).sort()).toEqual([leader, newcomer].sort());
+    expect(leaderJoin.result?.members.map((member) => member.memberId).sort()).toEqual(
+      [leader, newcomer].sort(),
+    );
     expect(newcomerJoin.result?.errorCode).toBe(ErrorCode.None);
     expect(group.heartbeat(follower, 2)).toBe(ErrorCode.UnknownMemberId);
   });

@@ -43,7 +43,10 @@ function kafkaFor(broker: KafkaTestBroker, config: Partial<KafkaConfig> = {}): K
   });
 }
 
-async function connectedProducer(kafka: Kafka, options: Parameters<Kafka['producer']>[0] = {}): Promise<Producer> {
+async function connectedProducer(
+  kafka: Kafka,
+  options: Parameters<Kafka['producer']>[0] = {},
+): Promise<Producer> {
   const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, ...options });
   await producer.connect();
   cleanups.push(() => producer.disconnect());
@@ -110,8 +113,15 @@ function duplicatesIn(items: readonly string[]): string[] {
   return items.filter((item) => (seen.has(item) ? true : (seen.add(item), false)));
 }
 
-function messagesNumbered(prefix: string, from: number, count: number): Array<{ key: string; value: string }> {
-  return Array.from({ length: count }, (_, i) => ({ key: `key-${(from + i) % 17}`, value: `${prefix}-${from + i}` }));
+function messagesNumbered(
+  prefix: string,
+  from: number,
+  count: number,
+): Array<{ key: string; value: string }> {
+  return Array.from({ length: count }, (_, i) => ({
+    key: `key-${(from + i) % 17}`,
+    value: `${prefix}-${from + i}`,
+  }));
 }
 
 describe('Kafka test broker, through kafkajs', () => {
@@ -125,7 +135,11 @@ describe('Kafka test broker, through kafkajs', () => {
         topic,
         messages: Array.from({ length: 100 }, (_, i) => {
           const seq = chunk * 100 + i;
-          return { key: `customer-${seq % 25}`, value: `order-${seq}`, headers: { 'trace-id': `trace-${seq}`, source: 'test' } };
+          return {
+            key: `customer-${seq % 25}`,
+            value: `order-${seq}`,
+            headers: { 'trace-id': `trace-${seq}`, source: 'test' },
+          };
         }),
       });
     }
@@ -154,11 +168,19 @@ describe('Kafka test broker, through kafkajs', () => {
 
     // The partition is the client's choice: kafkajs' default partitioner (murmur2 of the key).
     const partitioner = Partitioners.DefaultPartitioner();
-    const partitionMetadata = [0, 1, 2].map((partitionId) => ({ partitionId, leader: 0, partitionErrorCode: 0, replicas: [0], isr: [0] }));
+    const partitionMetadata = [0, 1, 2].map((partitionId) => ({
+      partitionId,
+      leader: 0,
+      partitionErrorCode: 0,
+      replicas: [0],
+      isr: [0],
+    }));
     const stored = broker.topicMessages(topic);
     expect(stored).toHaveLength(1_000);
     for (const message of stored) {
-      expect(message.partition).toBe(partitioner({ topic, partitionMetadata, message: { key: message.key, value: message.value } }));
+      expect(message.partition).toBe(
+        partitioner({ topic, partitionMetadata, message: { key: message.key, value: message.value } }),
+      );
       expect(message.headers['source']?.toString()).toBe('test');
     }
   });
@@ -176,12 +198,20 @@ describe('Kafka test broker, through kafkajs', () => {
     const second = await runConsumer(kafka, 'shared-group', topic);
     await waitFor('both consumers to own disjoint, non-empty partition sets', () => {
       const all = [...first.assigned(), ...second.assigned()];
-      return first.assigned().length > 0 && second.assigned().length > 0 && new Set(all).size === 4 && all.length === 4;
+      return (
+        first.assigned().length > 0 &&
+        second.assigned().length > 0 &&
+        new Set(all).size === 4 &&
+        all.length === 4
+      );
     });
 
     const producer = await connectedProducer(kafka);
     await producer.send({ topic, messages: messagesNumbered('before', 0, 200) });
-    await waitFor('200 messages across both consumers', () => first.received.length + second.received.length >= 200);
+    await waitFor(
+      '200 messages across both consumers',
+      () => first.received.length + second.received.length >= 200,
+    );
     await sleep(200);
 
     const before = [...values(first.received), ...values(second.received)];
@@ -196,7 +226,10 @@ describe('Kafka test broker, through kafkajs', () => {
     await waitFor('the remaining consumer to own all partitions', () => first.assigned().length === 4);
     const receivedBefore = first.received.length;
     await producer.send({ topic, messages: messagesNumbered('after', 0, 200) });
-    await waitFor('200 more messages on the remaining consumer', () => first.received.length - receivedBefore >= 200);
+    await waitFor(
+      '200 more messages on the remaining consumer',
+      () => first.received.length - receivedBefore >= 200,
+    );
     await sleep(200);
 
     const after = first.received.slice(receivedBefore);
@@ -230,7 +263,11 @@ describe('Kafka test broker, through kafkajs', () => {
     await sleep(300);
 
     expect(firstRun.received).toHaveLength(30);
-    expect(values(secondRun.received).sort()).toEqual(messagesNumbered('second', 0, 20).map((m) => m.value).sort());
+    expect(values(secondRun.received).sort()).toEqual(
+      messagesNumbered('second', 0, 20)
+        .map((m) => m.value)
+        .sort(),
+    );
   });
 
   it('keeps a retrying producer and a consumer going across pause() and resume()', async () => {
@@ -258,9 +295,15 @@ describe('Kafka test broker, through kafkajs', () => {
     expect(broker.brokers).toEqual([`${host}:${port}`]);
     await sending;
     expect(delivered).toBe(true);
-    await waitFor('the messages sent during the outage', () => values(received).filter((v) => v.startsWith('down-')).length >= 10, 9_000);
+    await waitFor(
+      'the messages sent during the outage',
+      () => values(received).filter((v) => v.startsWith('down-')).length >= 10,
+      9_000,
+    );
     // At-least-once: a retried send or a restarted fetch may deliver twice, but nothing is lost.
-    const expected = [...messagesNumbered('up', 0, 10), ...messagesNumbered('down', 0, 10)].map((m) => m.value);
+    const expected = [...messagesNumbered('up', 0, 10), ...messagesNumbered('down', 0, 10)].map(
+      (m) => m.value,
+    );
     expect([...new Set(values(received))].sort()).toEqual(expected.sort());
   });
 
@@ -271,13 +314,20 @@ describe('Kafka test broker, through kafkajs', () => {
     await admin.connect();
     cleanups.push(() => admin.disconnect());
 
-    await expect(admin.createTopics({ topics: [{ topic: 'five', numPartitions: 5 }, { topic: 'default' }] })).resolves.toBe(true);
+    await expect(
+      admin.createTopics({ topics: [{ topic: 'five', numPartitions: 5 }, { topic: 'default' }] }),
+    ).resolves.toBe(true);
     await expect(admin.createTopics({ topics: [{ topic: 'five', numPartitions: 5 }] })).resolves.toBe(false);
-    await expect(admin.createTopics({ topics: [{ topic: 'replicated', replicationFactor: 3 }] })).rejects.toThrow();
+    await expect(
+      admin.createTopics({ topics: [{ topic: 'replicated', replicationFactor: 3 }] }),
+    ).rejects.toThrow();
     expect((await admin.listTopics()).sort()).toEqual(['default', 'five']);
 
     const producer = await connectedProducer(kafka);
-    await producer.send({ topic: 'five', messages: Array.from({ length: 7 }, (_, i) => ({ value: `v${i}`, partition: 2 })) });
+    await producer.send({
+      topic: 'five',
+      messages: Array.from({ length: 7 }, (_, i) => ({ value: `v${i}`, partition: 2 })),
+    });
     await producer.send({ topic: 'five', messages: [{ value: 'x', partition: 4 }] });
 
     const offsets = await admin.fetchTopicOffsets('five');
@@ -341,19 +391,29 @@ describe('Kafka test broker, through kafkajs', () => {
     const kafka = kafkaFor(broker);
     const topic = 'compressed';
     const producer = await connectedProducer(kafka);
-    await producer.send({ topic, compression: CompressionTypes.GZIP, messages: messagesNumbered('gz', 0, 100) });
+    await producer.send({
+      topic,
+      compression: CompressionTypes.GZIP,
+      messages: messagesNumbered('gz', 0, 100),
+    });
 
     expect(broker.topicMessages(topic).map((message) => message.value?.toString())).toHaveLength(100);
     const { received } = await runConsumer(kafka, 'compressed-group', topic);
     await waitFor('100 compressed messages', () => received.length >= 100);
-    expect(values(received).sort()).toEqual(messagesNumbered('gz', 0, 100).map((m) => m.value).sort());
+    expect(values(received).sort()).toEqual(
+      messagesNumbered('gz', 0, 100)
+        .map((m) => m.value)
+        .sort(),
+    );
   });
 
   it('refuses unknown topics when auto-creation is off', async () => {
     const broker = await startBroker({ autoCreateTopics: false });
     const kafka = kafkaFor(broker, { retry: { retries: 0 } });
     const producer = await connectedProducer(kafka);
-    await expect(producer.send({ topic: 'missing', messages: [{ value: 'x' }] })).rejects.toThrow(/does not host this topic-partition/);
+    await expect(producer.send({ topic: 'missing', messages: [{ value: 'x' }] })).rejects.toThrow(
+      /does not host this topic-partition/,
+    );
     expect(broker.topicMessages('missing')).toEqual([]);
   });
 });

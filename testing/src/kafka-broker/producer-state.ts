@@ -33,10 +33,7 @@ interface PartitionProducerState {
   readonly recentBatches: AppendedBatch[];
 }
 
-type IdempotentBatch = Pick<
-  RecordBatch,
-  'producerId' | 'producerEpoch' | 'baseSequence' | 'lastOffsetDelta'
->;
+type IdempotentBatch = Pick<RecordBatch, 'producerId' | 'producerEpoch' | 'baseSequence' | 'lastOffsetDelta'>;
 
 function nextSequence(sequence: number, increment: number): number {
   return (sequence + increment) % (MAX_SEQUENCE + 1);

@@ -13,7 +13,10 @@ describe('ProducerStateRegistry', () => {
     const b = registry.initProducerId(null);
     expect(a.producerId).not.toBe(b.producerId);
     const first = registry.initProducerId('tx');
-    expect(registry.initProducerId('tx')).toEqual({ producerId: first.producerId, producerEpoch: first.producerEpoch + 1 });
+    expect(registry.initProducerId('tx')).toEqual({
+      producerId: first.producerId,
+      producerEpoch: first.producerEpoch + 1,
+    });
   });
 
   it('accepts consecutive sequences and acknowledges a retried batch with its original offset', () => {
@@ -37,9 +40,15 @@ describe('ProducerStateRegistry', () => {
   it('rejects unknown producers, stale epochs and a first sequence other than 0', () => {
     const registry = new ProducerStateRegistry();
     const { producerId, producerEpoch } = registry.initProducerId(null);
-    expect(registry.check('t', 0, batch(999_999n, 0, 0, 1))).toMatchObject({ errorCode: ErrorCode.UnknownProducerId });
-    expect(registry.check('t', 0, batch(producerId, producerEpoch + 1, 0, 1))).toMatchObject({ errorCode: ErrorCode.InvalidProducerEpoch });
-    expect(registry.check('t', 0, batch(producerId, producerEpoch, 5, 1))).toMatchObject({ errorCode: ErrorCode.OutOfOrderSequenceNumber });
+    expect(registry.check('t', 0, batch(999_999n, 0, 0, 1))).toMatchObject({
+      errorCode: ErrorCode.UnknownProducerId,
+    });
+    expect(registry.check('t', 0, batch(producerId, producerEpoch + 1, 0, 1))).toMatchObject({
+      errorCode: ErrorCode.InvalidProducerEpoch,
+    });
+    expect(registry.check('t', 0, batch(producerId, producerEpoch, 5, 1))).toMatchObject({
+      errorCode: ErrorCode.OutOfOrderSequenceNumber,
+    });
   });
 
   it('does not track non-idempotent batches', () => {

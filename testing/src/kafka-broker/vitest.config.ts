@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 //   npx vitest run --config testing/src/kafka-broker/vitest.config.ts
 export default defineConfig({
   test: {
-    root: fileURLToPath(new URL('.', import.meta.url)),
+    dir: fileURLToPath(new URL('.', import.meta.url)),
     include: ['**/*.{unit,int}.test.ts'],
     environment: 'node',
     testTimeout: 20_000,

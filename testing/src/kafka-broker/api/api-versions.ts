@@ -18,7 +18,11 @@ export interface ApiVersionRange {
 const MIN_VERSION = 0;
 const MAX_VERSION = 2;
 
-function encodeResponse(errorCode: ErrorCode, ranges: readonly ApiVersionRange[], version: number): ProtocolWriter {
+function encodeResponse(
+  errorCode: ErrorCode,
+  ranges: readonly ApiVersionRange[],
+  version: number,
+): ProtocolWriter {
   const writer = new ProtocolWriter()
     .int16(errorCode)
     .array(ranges, (w, range) => w.int16(range.apiKey).int16(range.minVersion).int16(range.maxVersion));

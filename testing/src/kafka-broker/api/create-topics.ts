@@ -51,39 +51,62 @@ function decodeRequest(reader: ProtocolReader): CreateTopicsRequest {
   return { topics, validateOnly: reader.boolean() };
 }
 
-function failure(name: string, errorCode: ErrorCode, errorMessage: string): TopicResult {
-  return { name, errorCode, errorMessage };
+type Plan =
+  | { readonly ok: true; readonly partitionCount: number }
+  | { readonly ok: false; readonly errorCode: ErrorCode; readonly errorMessage: string };
+
+function rejected(errorCode: ErrorCode, errorMessage: string): Plan {
+  return { ok: false, errorCode, errorMessage };
 }
 
-/** Validates one topic and returns its partition count, or the failure to report. */
-function plan(broker: BrokerState, topic: TopicToCreate): number | TopicResult {
+/** Every partition 0..n-1 listed once, each on this node only. */
+function isValidAssignment(broker: BrokerState, assignments: TopicToCreate['assignments']): boolean {
+  const partitions = new Set(assignments.map((assignment) => assignment.partition));
+  return (
+    partitions.size === assignments.length &&
+    assignments.every(
+      ({ partition, brokerIds }) =>
+        partition >= 0 &&
+        partition < assignments.length &&
+        brokerIds.length === 1 &&
+        brokerIds[0] === broker.nodeId,
+    )
+  );
+}
+
+/** Validates one topic against the single-node cluster and decides its partition count. */
+function plan(broker: BrokerState, topic: TopicToCreate): Plan {
   const { name, numPartitions, replicationFactor, assignments } = topic;
-  if (!isValidTopicName(name)) return failure(name, ErrorCode.InvalidTopic, `Invalid topic name '${name}'`);
-  if (broker.log.hasTopic(name)) {
-    return failure(name, ErrorCode.TopicAlreadyExists, `Topic '${name}' already exists.`);
-  }
+  if (!isValidTopicName(name)) return rejected(ErrorCode.InvalidTopic, `Invalid topic name '${name}'`);
+  if (broker.log.hasTopic(name))
+    return rejected(ErrorCode.TopicAlreadyExists, `Topic '${name}' already exists.`);
   if (assignments.length > 0) {
-    const valid =
-      assignments.every(({ partition, brokerIds }) => brokerIds.length === 1 && brokerIds[0] === broker.nodeId && partition < assignments.length) &&
-      new Set(assignments.map((a) => a.partition)).size === assignments.length;
-    return valid
-      ? assignments.length
-      : failure(name, ErrorCode.InvalidReplicaAssignment, `Replica assignment must place each partition on node ${broker.nodeId} only`);
+    return isValidAssignment(broker, assignments)
+      ? { ok: true, partitionCount: assignments.length }
+      : rejected(
+          ErrorCode.InvalidReplicaAssignment,
+          `Each partition must be assigned to node ${broker.nodeId} only`,
+        );
   }
   if (replicationFactor !== BROKER_DEFAULT && replicationFactor !== 1) {
-    return failure(name, ErrorCode.InvalidReplicationFactor, `Replication factor ${replicationFactor} is larger than the 1 available broker`);
+    return rejected(
+      ErrorCode.InvalidReplicationFactor,
+      `Replication factor ${replicationFactor} is larger than the 1 available broker`,
+    );
   }
-  if (numPartitions === BROKER_DEFAULT) return broker.config.defaultPartitions;
-  if (numPartitions <= 0) return failure(name, ErrorCode.InvalidPartitions, 'Number of partitions must be larger than 0');
-  return numPartitions;
+  if (numPartitions === BROKER_DEFAULT) return { ok: true, partitionCount: broker.config.defaultPartitions };
+  if (numPartitions <= 0)
+    return rejected(ErrorCode.InvalidPartitions, 'Number of partitions must be larger than 0');
+  return { ok: true, partitionCount: numPartitions };
 }
 
 function createTopics(broker: BrokerState, request: CreateTopicsRequest): TopicResult[] {
   return request.topics.map((topic) => {
-    const planned = plan(broker, topic);
-    if (typeof planned !== 'number') return planned;
-    if (!request.validateOnly) broker.log.createTopic(topic.name, planned);
-    return { name: topic.name, errorCode: ErrorCode.None, errorMessage: null };
+    const { name } = topic;
+    const decision = plan(broker, topic);
+    if (!decision.ok) return { name, errorCode: decision.errorCode, errorMessage: decision.errorMessage };
+    if (!request.validateOnly) broker.log.createTopic(name, decision.partitionCount);
+    return { name, errorCode: ErrorCode.None, errorMessage: null };
   });
 }
 

@@ -92,35 +92,61 @@ function decodeRequest(reader: ProtocolReader): FetchRequest {
 function readPartitions(log: TopicLog, request: FetchRequest): FetchResult {
   let bytes = 0;
   let hasPartitionError = false;
-  const topics = request.topics.map(({ topic, partitions }) => ({
-    topic,
-    partitions: partitions.map((fetch): PartitionData => {
-      const partitionLog = log.partition(topic, fetch.partition);
-      if (partitionLog === undefined) {
-        hasPartitionError = true;
-        return emptyPartition(fetch.partition, ErrorCode.UnknownTopicOrPartition);
-      }
-      const { highWatermark, logStartOffset } = partitionLog;
-      if (fetch.fetchOffset < logStartOffset || fetch.fetchOffset > highWatermark) {
-        hasPartitionError = true;
-        return { ...emptyPartition(fetch.partition, ErrorCode.OffsetOutOfRange), highWatermark, logStartOffset };
-      }
-      const budget = Math.min(fetch.maxBytes, request.maxBytes - bytes);
-      const batches = partitionLog.read(fetch.fetchOffset, Math.max(budget, 0), bytes === 0);
-      bytes += batches.reduce((sum, batch) => sum + batch.length, 0);
-      return { partition: fetch.partition, errorCode: ErrorCode.None, highWatermark, logStartOffset, batches };
-    }),
-  }));
+  const topics: TopicData[] = [];
+  for (const { topic, partitions } of request.topics) {
+    const results: PartitionData[] = [];
+    for (const fetch of partitions) {
+      const budget = Math.max(0, Math.min(fetch.maxBytes, request.maxBytes - bytes));
+      const data = readPartition(log, topic, fetch, budget, bytes === 0);
+      bytes += sizeOf(data.batches);
+      hasPartitionError ||= data.errorCode !== ErrorCode.None;
+      results.push(data);
+    }
+    topics.push({ topic, partitions: results });
+  }
   return { topics, bytes, hasPartitionError };
+}
+
+/** One partition's data; the first data of a response may exceed the budget (KIP-74). */
+function readPartition(
+  log: TopicLog,
+  topic: string,
+  fetch: PartitionFetch,
+  budget: number,
+  isFirstData: boolean,
+): PartitionData {
+  const partitionLog = log.partition(topic, fetch.partition);
+  if (partitionLog === undefined) return emptyPartition(fetch.partition, ErrorCode.UnknownTopicOrPartition);
+  const { highWatermark, logStartOffset } = partitionLog;
+  if (fetch.fetchOffset < logStartOffset || fetch.fetchOffset > highWatermark) {
+    return { ...emptyPartition(fetch.partition, ErrorCode.OffsetOutOfRange), highWatermark, logStartOffset };
+  }
+  const batches = partitionLog.read(fetch.fetchOffset, budget, isFirstData);
+  return { partition: fetch.partition, errorCode: ErrorCode.None, highWatermark, logStartOffset, batches };
+}
+
+function sizeOf(batches: readonly Buffer[]): number {
+  return batches.reduce((sum, batch) => sum + batch.length, 0);
 }
 
 function emptyPartition(partition: number, errorCode: ErrorCode): PartitionData {
   return { partition, errorCode, highWatermark: UNKNOWN_OFFSET, logStartOffset: UNKNOWN_OFFSET, batches: [] };
 }
 
+function partitionKey(topic: string, partition: number): string {
+  return `${topic}\u0000${partition}`;
+}
+
 /** Resolves on the next append to one of `topics`' requested partitions, after `timeoutMs`, or on abort. */
-function waitForAppend(log: TopicLog, topics: readonly TopicFetch[], timeoutMs: number, signal: AbortSignal): Promise<void> {
-  const watched = new Set(topics.flatMap(({ topic, partitions }) => partitions.map((p) => `${topic}\u0000${p.partition}`)));
+function waitForAppend(
+  log: TopicLog,
+  topics: readonly TopicFetch[],
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<void> {
+  const watched = new Set(
+    topics.flatMap(({ topic, partitions }) => partitions.map((p) => partitionKey(topic, p.partition))),
+  );
   return new Promise((resolve) => {
     const finish = (): void => {
       clearTimeout(timer);
@@ -130,13 +156,17 @@ function waitForAppend(log: TopicLog, topics: readonly TopicFetch[], timeoutMs: 
     };
     const timer = setTimeout(finish, timeoutMs);
     const unsubscribe = log.onAppend((topic, partition) => {
-      if (watched.has(`${topic}\u0000${partition}`)) finish();
+      if (watched.has(partitionKey(topic, partition))) finish();
     });
     signal.addEventListener('abort', finish);
   });
 }
 
-async function fetch(broker: BrokerState, request: FetchRequest, signal: AbortSignal): Promise<FetchResult> {
+async function longPoll(
+  broker: BrokerState,
+  request: FetchRequest,
+  signal: AbortSignal,
+): Promise<FetchResult> {
   const deadline = Date.now() + request.maxWaitMs;
   let result = readPartitions(broker.log, request);
   while (result.bytes < request.minBytes && !result.hasPartitionError && !signal.aborted) {
@@ -162,7 +192,7 @@ function encodeResponse(errorCode: ErrorCode, topics: readonly TopicData[]): Pro
           .int64(p.logStartOffset)
           .int32(0) // aborted_transactions: none, transactions are not served
           .int32(NO_PREFERRED_READ_REPLICA)
-          .int32(p.batches.reduce((sum, batch) => sum + batch.length, 0));
+          .int32(sizeOf(p.batches));
         for (const batch of p.batches) pw.raw(batch);
       }),
     );
@@ -176,7 +206,7 @@ export const fetchHandler: ApiHandler = {
   handle: async ({ body, broker, signal }) => {
     const request = decodeRequest(body);
     if (request.sessionId !== NO_SESSION) return encodeResponse(ErrorCode.FetchSessionIdNotFound, []);
-    const result = await fetch(broker, request, signal);
+    const result = await longPoll(broker, request, signal);
     return encodeResponse(ErrorCode.None, result.topics);
   },
 };

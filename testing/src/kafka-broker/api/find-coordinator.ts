@@ -24,8 +24,18 @@ export const findCoordinatorHandler: ApiHandler = {
     const keyType = body.int8();
     const writer = new ProtocolWriter().int32(0);
     if (keyType !== GROUP_KEY_TYPE && keyType !== TRANSACTION_KEY_TYPE) {
-      return writer.int16(ErrorCode.InvalidRequest).string(`Unknown coordinator type ${keyType}`).int32(NO_NODE).string('').int32(NO_NODE);
+      return writer
+        .int16(ErrorCode.InvalidRequest)
+        .string(`Unknown coordinator type ${keyType}`)
+        .int32(NO_NODE)
+        .string('')
+        .int32(NO_NODE);
     }
-    return writer.int16(ErrorCode.None).string(null).int32(broker.nodeId).string(broker.config.host).int32(broker.port);
+    return writer
+      .int16(ErrorCode.None)
+      .string(null)
+      .int32(broker.nodeId)
+      .string(broker.config.host)
+      .int32(broker.port);
   },
 };

@@ -9,6 +9,7 @@
  *               leader:STRING member_id:STRING
  *               [members: member_id:STRING group_instance_id:NULLABLE_STRING metadata:BYTES]
  */
+import { joinError } from '../consumer-group';
 import type { JoinRequest, JoinResult } from '../consumer-group';
 import { ApiKey } from '../protocol/api-keys';
 import { ErrorCode } from '../protocol/errors';
@@ -45,10 +46,6 @@ function encodeResponse(result: JoinResult): ProtocolWriter {
     .array(result.members, (w, member) => w.string(member.memberId).string(null).bytes(member.metadata));
 }
 
-function rejection(errorCode: ErrorCode, memberId: string): JoinResult {
-  return { errorCode, generationId: -1, protocolName: '', leaderId: '', memberId, members: [] };
-}
-
 export const joinGroupHandler: ApiHandler = {
   apiKey: ApiKey.JoinGroup,
   name: 'JoinGroup',
@@ -56,9 +53,9 @@ export const joinGroupHandler: ApiHandler = {
   maxVersion: 5,
   handle: async ({ body, broker, header }) => {
     const request = decodeRequest(body, header.clientId ?? '');
-    if (request.groupId === '') return encodeResponse(rejection(ErrorCode.InvalidGroupId, request.memberId));
+    if (request.groupId === '') return encodeResponse(joinError(ErrorCode.InvalidGroupId, request.memberId));
     if (request.sessionTimeoutMs <= 0 || request.sessionTimeoutMs > MAX_SESSION_TIMEOUT_MS) {
-      return encodeResponse(rejection(ErrorCode.InvalidSessionTimeout, request.memberId));
+      return encodeResponse(joinError(ErrorCode.InvalidSessionTimeout, request.memberId));
     }
     return encodeResponse(await broker.groups.group(request.groupId).join(request));
   },

@@ -22,7 +22,10 @@ export const leaveGroupHandler: ApiHandler = {
   maxVersion: 3,
   handle: ({ body, broker }) => {
     const groupId = body.string();
-    const members = body.array((r): LeavingMember => ({ memberId: r.string(), groupInstanceId: r.nullableString() }));
+    const members = body.array((r): LeavingMember => ({
+      memberId: r.string(),
+      groupInstanceId: r.nullableString(),
+    }));
     const writer = new ProtocolWriter().int32(0);
     if (groupId === '') return writer.int16(ErrorCode.InvalidGroupId).int32(0); // no per-member results
     const group = broker.groups.group(groupId);

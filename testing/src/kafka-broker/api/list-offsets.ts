@@ -73,7 +73,11 @@ function encodeResponse(topics: readonly TopicOffsets[]): ProtocolWriter {
   return new ProtocolWriter()
     .int32(0)
     .array(topics, (w, { topic, partitions }) =>
-      w.string(topic).array(partitions, (pw, p) => pw.int32(p.partition).int16(p.errorCode).int64(p.timestamp).int64(p.offset)),
+      w
+        .string(topic)
+        .array(partitions, (pw, p) =>
+          pw.int32(p.partition).int16(p.errorCode).int64(p.timestamp).int64(p.offset),
+        ),
     );
 }
 

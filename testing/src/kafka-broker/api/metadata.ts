@@ -57,7 +57,13 @@ function encodeResponse(broker: BrokerState, topics: readonly TopicMetadata[]): 
         .string(topic.name)
         .boolean(false)
         .array(partitionIndexes(topic.partitionCount), (pw, partition) =>
-          pw.int16(ErrorCode.None).int32(partition).int32(broker.nodeId).int32Array(self).int32Array(self).int32Array([]),
+          pw
+            .int16(ErrorCode.None)
+            .int32(partition)
+            .int32(broker.nodeId)
+            .int32Array(self)
+            .int32Array(self)
+            .int32Array([]),
         ),
     );
 }

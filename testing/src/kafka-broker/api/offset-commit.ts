@@ -35,7 +35,12 @@ function decodeRequest(reader: ProtocolReader): OffsetCommitRequest {
   const offsets = reader
     .array((r) => {
       const topic = r.string();
-      return r.array((pr) => ({ topic, partition: pr.int32(), offset: pr.int64(), metadata: pr.nullableString() }));
+      return r.array((pr) => ({
+        topic,
+        partition: pr.int32(),
+        offset: pr.int64(),
+        metadata: pr.nullableString(),
+      }));
     })
     .flat();
   return { groupId, generationId, memberId, offsets };

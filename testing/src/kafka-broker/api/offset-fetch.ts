@@ -20,7 +20,8 @@ function encodeResponse(offsets: readonly FetchedOffset[], errorCode: ErrorCode)
     .array(topics, (w, topic) =>
       w.string(topic).array(
         offsets.filter((offset) => offset.topic === topic),
-        (pw, offset) => pw.int32(offset.partition).int64(offset.offset).string(offset.metadata).int16(ErrorCode.None),
+        (pw, offset) =>
+          pw.int32(offset.partition).int64(offset.offset).string(offset.metadata).int16(ErrorCode.None),
       ),
     )
     .int16(errorCode);
@@ -33,7 +34,10 @@ export const offsetFetchHandler: ApiHandler = {
   maxVersion: 4,
   handle: ({ body, broker }) => {
     const groupId = body.string();
-    const topics = body.nullableArray((r) => ({ topic: r.string(), partitions: r.array((pr) => pr.int32()) }));
+    const topics = body.nullableArray((r) => ({
+      topic: r.string(),
+      partitions: r.array((pr) => pr.int32()),
+    }));
     if (groupId === '') return encodeResponse([], ErrorCode.InvalidGroupId);
     return encodeResponse(broker.groups.fetchOffsets(groupId, topics), ErrorCode.None);
   },

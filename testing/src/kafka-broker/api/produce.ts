@@ -126,9 +126,16 @@ function produce(broker: BrokerState, request: ProduceRequest): TopicResult[] {
 function encodeResponse(results: readonly TopicResult[]): ProtocolWriter {
   return new ProtocolWriter()
     .array(results, (w, { topic, partitions }) =>
-      w.string(topic).array(partitions, (pw, p) =>
-        pw.int32(p.partition).int16(p.errorCode).int64(p.baseOffset).int64(NO_TIMESTAMP).int64(p.logStartOffset),
-      ),
+      w
+        .string(topic)
+        .array(partitions, (pw, p) =>
+          pw
+            .int32(p.partition)
+            .int16(p.errorCode)
+            .int64(p.baseOffset)
+            .int64(NO_TIMESTAMP)
+            .int64(p.logStartOffset),
+        ),
     )
     .int32(0);
 }

@@ -8,7 +8,12 @@ import { decodeRecordBatch, encodeRecordBatch, splitRecordSet, withBaseOffset } 
 import { ProtocolWriter } from './writer';
 
 const sampleRecords = [
-  { timestampDelta: 0n, key: Buffer.from('k1'), value: Buffer.from('v1'), headers: [{ key: 'h', value: Buffer.from('x') }] },
+  {
+    timestampDelta: 0n,
+    key: Buffer.from('k1'),
+    value: Buffer.from('v1'),
+    headers: [{ key: 'h', value: Buffer.from('x') }],
+  },
   { timestampDelta: 5n, key: null, value: Buffer.from('v2'), headers: [] },
   { timestampDelta: 9n, key: Buffer.from('k3'), value: null, headers: [{ key: 'empty', value: null }] },
 ];
@@ -44,7 +49,13 @@ describe('ProtocolWriter / ProtocolReader', () => {
       .bytes(null)
       .int32Array([7, 8]);
     const reader = new ProtocolReader(writer.toBuffer());
-    expect([reader.int8(), reader.int16(), reader.int32(), reader.int64(), reader.boolean()]).toEqual([-5, -300, -70_000, -(2n ** 62n), true]);
+    expect([reader.int8(), reader.int16(), reader.int32(), reader.int64(), reader.boolean()]).toEqual([
+      -5,
+      -300,
+      -70_000,
+      -(2n ** 62n),
+      true,
+    ]);
     expect([reader.string(), reader.nullableString()]).toEqual(['héllo', null]);
     expect(reader.bytes()).toEqual(Buffer.from([1, 2, 3]));
     expect(reader.bytes()).toBeNull();
@@ -81,7 +92,11 @@ describe('FrameDecoder', () => {
     const frameB = encodeResponseFrame(2, Buffer.from('beta'));
     const stream = Buffer.concat([frameA, frameB]);
     const decoder = new FrameDecoder();
-    const frames = [...decoder.push(stream.subarray(0, 3)), ...decoder.push(stream.subarray(3, 15)), ...decoder.push(stream.subarray(15))];
+    const frames = [
+      ...decoder.push(stream.subarray(0, 3)),
+      ...decoder.push(stream.subarray(3, 15)),
+      ...decoder.push(stream.subarray(15)),
+    ];
     expect(frames.map((frame) => [frame.readInt32BE(0), frame.subarray(4).toString()])).toEqual([
       [1, 'alpha'],
       [2, 'beta'],
@@ -150,6 +165,8 @@ describe('record batch v2', () => {
     const second = encodeRecordBatch({ baseTimestamp: 0n, records: sampleRecords.slice(0, 1) });
     const recordSet = Buffer.concat([first, second]);
     expect(splitRecordSet(recordSet)).toEqual([first, second]);
-    expect(errorCodeOf(() => splitRecordSet(recordSet.subarray(0, recordSet.length - 1)))).toBe(ErrorCode.CorruptMessage);
+    expect(errorCodeOf(() => splitRecordSet(recordSet.subarray(0, recordSet.length - 1)))).toBe(
+      ErrorCode.CorruptMessage,
+    );
   });
 });

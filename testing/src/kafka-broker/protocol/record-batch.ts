@@ -20,8 +20,7 @@
  *   Record: length varint, attributes int8, timestampDelta varlong, offsetDelta varint,
  *           key varint-bytes, value varint-bytes, headers varint-count [key varint-string, value varint-bytes]
  */
-import { COMPRESSION_CODEC_MASK, compressRecords, decompressRecords } from './compression';
-import type { CompressionCodec } from './compression';
+import { COMPRESSION_CODEC_MASK, CompressionCodec, compressRecords, decompressRecords } from './compression';
 import { crc32c } from './crc32c';
 import { ErrorCode, ProtocolDecodeError, RecordBatchError } from './errors';
 import { ProtocolReader } from './reader';
@@ -35,9 +34,6 @@ const CRC_POSITION = 17;
 /** CRC-32C covers the batch from the attributes field onwards. */
 const CRC_COVERED_FROM = 21;
 const RECORDS_POSITION = 61;
-
-const TRANSACTIONAL_FLAG = 0x10;
-const CONTROL_FLAG = 0x20;
 
 export const NO_PRODUCER_ID = -1n;
 export const NO_PRODUCER_EPOCH = -1;
@@ -77,18 +73,6 @@ export interface EncodeRecordBatchInput {
   readonly producerEpoch?: number;
   readonly baseSequence?: number;
   readonly records: ReadonlyArray<Omit<KafkaRecord, 'offsetDelta'>>;
-}
-
-export function compressionCodecOf(batch: Pick<RecordBatch, 'attributes'>): number {
-  return batch.attributes & COMPRESSION_CODEC_MASK;
-}
-
-export function isTransactional(batch: Pick<RecordBatch, 'attributes'>): boolean {
-  return (batch.attributes & TRANSACTIONAL_FLAG) !== 0;
-}
-
-export function isControlBatch(batch: Pick<RecordBatch, 'attributes'>): boolean {
-  return (batch.attributes & CONTROL_FLAG) !== 0;
 }
 
 /**
@@ -166,7 +150,7 @@ export function decodeRecordBatch(bytes: Buffer): RecordBatch {
     );
   }
 
-  const recordsBytes = decompressRecords(compressionCodecOf(header), reader.rest());
+  const recordsBytes = decompressRecords(attributes & COMPRESSION_CODEC_MASK, reader.rest());
   return { ...header, records: decodeRecords(recordsBytes, recordCount) };
 }
 
@@ -205,7 +189,7 @@ function decodeRecord(reader: ProtocolReader): KafkaRecord {
 
 /** Encodes a record batch v2 with offset deltas 0..n-1 and a valid CRC-32C. */
 export function encodeRecordBatch(input: EncodeRecordBatchInput): Buffer {
-  const compression = input.compression ?? 0;
+  const compression = input.compression ?? CompressionCodec.None;
   const records = new ProtocolWriter();
   let maxTimestampDelta = 0n;
   input.records.forEach((record, offsetDelta) => {
