@@ -2,7 +2,14 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const otherWorkspaces = ['@stride/platform', '@stride/projections', '@stride/api', '@stride/workers', '@stride/web', '@stride/testing'];
+const otherWorkspaces = [
+  '@stride/platform',
+  '@stride/projections',
+  '@stride/api',
+  '@stride/workers',
+  '@stride/web',
+  '@stride/testing',
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'artifacts/**', 'coverage/**'] },
@@ -35,7 +42,10 @@ export default tseslint.config(
     // Apps do not reach into each other; shared code lives in domain or platform.
     files: ['projections/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@stride/api/*', '@stride/workers/*', '@stride/web/*'] }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@stride/api/*', '@stride/workers/*', '@stride/web/*'] }] },
+      ],
     },
   },
   {
@@ -44,7 +54,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@stride/platform/*', '@stride/api/*', '@stride/workers/*', '@stride/projections/*', 'node:*'] }] },
+        {
+          patterns: [
+            { group: ['@stride/platform/*', '@stride/api/*', '@stride/workers/*', '@stride/projections/*', 'node:*'] },
+          ],
+        },
       ],
     },
   },

@@ -2,11 +2,20 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'api/src/main.ts'], { stdio: 'inherit', env: { ...process.env, STRIDE_SKIP_STATIC: '1' } }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'api/src/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, STRIDE_SKIP_STATIC: '1' },
+  }),
   spawn('npm', ['run', 'dev', '-w', 'web'], { stdio: 'inherit' }),
 ];
 console.log('API on http://localhost:3000/api, web app with hot reload on http://localhost:5173');
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => { if (code) { stop(); process.exit(code); } });
+for (const child of children)
+  child.on('exit', (code) => {
+    if (code) {
+      stop();
+      process.exit(code);
+    }
+  });

@@ -14,7 +14,9 @@ function newestMtime(target) {
   return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), 0);
 }
 
-const sources = ['src', 'index.html', 'vite.config.ts', 'public', '../domain/src/contracts'].map((p) => path.join(web, p));
+const sources = ['src', 'index.html', 'vite.config.ts', 'public', '../domain/src/contracts'].map((p) =>
+  path.join(web, p),
+);
 const sourceTime = Math.max(...sources.map(newestMtime));
 if (existsSync(built) && statSync(built).mtimeMs >= sourceTime) process.exit(0);
 

@@ -75,7 +75,11 @@ async function stride(url: string): Promise<Contender> {
     appendBatch: async (streamId, i) =>
       void (await store.append(
         streamId,
-        Array.from({ length: BATCH_SIZE }, (_, k) => ({ type: 'TaskAdded', data: payload(i * BATCH_SIZE + k), schemaVersion: 1 })),
+        Array.from({ length: BATCH_SIZE }, (_, k) => ({
+          type: 'TaskAdded',
+          data: payload(i * BATCH_SIZE + k),
+          schemaVersion: 1,
+        })),
         { metadata },
       )),
     readEverything: async () => {
@@ -107,7 +111,8 @@ async function emmett(url: string): Promise<Contender> {
   const executor = dumbo({ connectionString: url, pool });
   return {
     name: 'emmett',
-    appendOne: async (streamId, i) => void (await store.appendToStream(streamId, [{ type: 'GoalCreated', data: payload(i) }])),
+    appendOne: async (streamId, i) =>
+      void (await store.appendToStream(streamId, [{ type: 'GoalCreated', data: payload(i) }])),
     appendBatch: async (streamId, i) =>
       void (await store.appendToStream(
         streamId,
@@ -132,12 +137,19 @@ async function emmett(url: string): Promise<Contender> {
 }
 
 async function measureAppends(contender: Contender, round: number) {
-  log(`\n[${contender.name}] round ${round}: (a) ${SINGLE_APPENDS} single-event appends to distinct streams, concurrency ${CONCURRENCY}`);
-  const a = await runConcurrently(SINGLE_APPENDS, CONCURRENCY, (i) => contender.appendOne(`goal-${randomUUID()}`, i), (done) =>
-    process.stderr.write(`\r  ${done}/${SINGLE_APPENDS}`),
+  log(
+    `\n[${contender.name}] round ${round}: (a) ${SINGLE_APPENDS} single-event appends to distinct streams, concurrency ${CONCURRENCY}`,
+  );
+  const a = await runConcurrently(
+    SINGLE_APPENDS,
+    CONCURRENCY,
+    (i) => contender.appendOne(`goal-${randomUUID()}`, i),
+    (done) => process.stderr.write(`\r  ${done}/${SINGLE_APPENDS}`),
   );
   log('');
-  log(`[${contender.name}] round ${round}: (b) ${BATCH_APPENDS} appends of ${BATCH_SIZE} events, concurrency ${CONCURRENCY}`);
+  log(
+    `[${contender.name}] round ${round}: (b) ${BATCH_APPENDS} appends of ${BATCH_SIZE} events, concurrency ${CONCURRENCY}`,
+  );
   const b = await runConcurrently(BATCH_APPENDS, CONCURRENCY, (i) => contender.appendBatch(`goal-${randomUUID()}`, i));
   return {
     single: figures(SINGLE_APPENDS, a.seconds, a.latenciesMs),
@@ -177,7 +189,9 @@ async function main() {
       log(`[${contender.name}] warm-up`);
       await runConcurrently(500, CONCURRENCY, (i) => contender.appendOne(`warm-${randomUUID()}`, i));
     }
-    const rounds = new Map<string, Array<{ single: RunFigures; batch: RunFigures }>>(contenders.map((c) => [c.name, []]));
+    const rounds = new Map<string, Array<{ single: RunFigures; batch: RunFigures }>>(
+      contenders.map((c) => [c.name, []]),
+    );
     for (let r = 1; r <= ROUNDS; r += 1) {
       for (const contender of r % 2 === 1 ? contenders : [...contenders].reverse()) {
         rounds.get(contender.name)!.push(await measureAppends(contender, r));
@@ -204,17 +218,36 @@ async function main() {
     singleAppendP99: round(ours.single.p99Ms / theirs.single.p99Ms, 2),
     batchAppendP99: round(ours.batch.p99Ms / theirs.batch.p99Ms, 2),
   };
-  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: round(os.totalmem() / 2 ** 30, 1), node: process.version };
-  console.log(`\nEvent store benchmark on ${machine.cpus} cores (${machine.cpuModel}), PostgreSQL at ${new URL(adminUrl).host}`);
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: round(os.totalmem() / 2 ** 30, 1),
+    node: process.version,
+  };
+  console.log(
+    `\nEvent store benchmark on ${machine.cpus} cores (${machine.cpuModel}), PostgreSQL at ${new URL(adminUrl).host}`,
+  );
   for (const [name, r] of Object.entries(results)) {
     console.log(row(`${name} (a) single appends`, r.single));
     console.log(row(`${name} (b) 100-event batches`, r.batch));
-    console.log(`${`${name} (c) full read`.padEnd(30)} ${String(r.fullRead.eventsPerSecond).padStart(10)} ev/s   (${r.fullRead.events} events)`);
+    console.log(
+      `${`${name} (c) full read`.padEnd(30)} ${String(r.fullRead.eventsPerSecond).padStart(10)} ev/s   (${r.fullRead.events} events)`,
+    );
   }
   console.log(
     `ratios ours/emmett: (a) ${ratios.singleAppendThroughput}x  (b) ${ratios.batchAppendThroughput}x  (c) ${ratios.fullReadThroughput}x   target (a),(b) >= 1.2x`,
   );
-  console.log(JSON.stringify({ benchmark: 'eventstore', machine, concurrency: CONCURRENCY, rounds: ROUNDS, stride: ours, emmett: theirs, ratios }));
+  console.log(
+    JSON.stringify({
+      benchmark: 'eventstore',
+      machine,
+      concurrency: CONCURRENCY,
+      rounds: ROUNDS,
+      stride: ours,
+      emmett: theirs,
+      ratios,
+    }),
+  );
 }
 
 await main();

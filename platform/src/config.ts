@@ -46,7 +46,10 @@ export const configSchema = z.object({
   KAFKA_BROKERS: commaList,
   KAFKA_CLIENT_ID: z.string().default('stride'),
   CLICKHOUSE_URL: optionalUrl(['http', 'https']),
-  CLICKHOUSE_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('stride'),
+  CLICKHOUSE_DATABASE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('stride'),
   CLICKHOUSE_MAX_MEMORY_BYTES: int(2_000_000_000, 10_000_000, 64_000_000_000),
 
   AUTH_MODE: z.enum(['dev', 'clerk']).default('dev'),
@@ -102,9 +105,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
   const c = parsed.data;
   const problems: string[] = [];

@@ -31,7 +31,10 @@ export default async function globalSetup(): Promise<Stop> {
   };
 }
 
-async function startWithTestcontainers(service: 'postgres' | 'redis', wanted: string): Promise<{ url: string; stop: Stop }> {
+async function startWithTestcontainers(
+  service: 'postgres' | 'redis',
+  wanted: string,
+): Promise<{ url: string; stop: Stop }> {
   const { GenericContainer, Wait } = await import('testcontainers').catch(() => {
     throw new Error(`${service} is not reachable at ${wanted} and testcontainers is unavailable`);
   });

@@ -11,7 +11,10 @@ try {
   const applied = await migrate(database.pool, {
     onApplied: (m) => logger.info({ version: m.version, name: m.name }, 'migration applied'),
   });
-  logger.info({ applied: applied.length, mode: config.modes.database }, applied.length ? 'migrations done' : 'database is up to date');
+  logger.info(
+    { applied: applied.length, mode: config.modes.database },
+    applied.length ? 'migrations done' : 'database is up to date',
+  );
 } finally {
   await database.close();
 }

@@ -4,6 +4,8 @@ import { createClient, type ClickHouseClient, type ClickHouseSettings } from '@c
 import type { z } from 'zod';
 import type { Config } from '../config';
 
+type ClientConnection = NonNullable<NonNullable<Parameters<typeof createClient>[0]>['connection']>;
+
 export type AnalyticsMode = Config['modes']['analytics'];
 
 /** Query parameters bound as ClickHouse `{name:Type}` placeholders; never interpolated. */
@@ -59,7 +61,10 @@ export async function createAnalyticsClient(
     const { createChdbConnection } = await import('chdb/connection');
     const chdbPath = options.chdbPath ?? path.join(config.dataDir, 'clickhouse');
     mkdirSync(chdbPath, { recursive: true });
-    client = createClient({ connection: createChdbConnection({ path: chdbPath }), clickhouse_settings });
+    // chdb implements the client's Connection interface exactly, but against its own copy of
+    // @clickhouse/client-common, so the two declarations differ nominally: bridge them here, once.
+    const connection = createChdbConnection({ path: chdbPath }) as unknown as ClientConnection;
+    client = createClient({ connection, clickhouse_settings });
     // chDB keeps one session per connection and ignores the `database` option: select it with USE.
     // (The database name is validated by the config schema: [a-z_][a-z0-9_]*.)
     await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${database}` });

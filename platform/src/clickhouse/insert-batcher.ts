@@ -149,7 +149,10 @@ export class InsertBatcher<Row> {
           throw error;
         }
         const delay = (this.options.retryBaseDelayMs ?? 200) * 2 ** (attempt - 1);
-        logger?.warn({ err: error, table, rows: rows.length, attempt, retryInMs: delay }, 'analytics batch failed; retrying');
+        logger?.warn(
+          { err: error, table, rows: rows.length, attempt, retryInMs: delay },
+          'analytics batch failed; retrying',
+        );
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }

@@ -16,7 +16,9 @@ export interface EmbeddedPostgres {
  * One process owns a data directory. Connections are served one statement at a time; an open transaction
  * holds the others until it ends.
  */
-export async function startEmbeddedPostgres(options: { dataDir?: string; maxConnections?: number } = {}): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  options: { dataDir?: string; maxConnections?: number } = {},
+): Promise<EmbeddedPostgres> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const db = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
   const port = await findFreePort();

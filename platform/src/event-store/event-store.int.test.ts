@@ -78,9 +78,9 @@ describe.each(['postgres', 'pglite'] as const)('event store contract on %s', (ki
 
   it("implements 'stream must exist' and 'any' as real checks", async () => {
     const id = stream();
-    await expect(store.append(id, [ev('A')], { expectedVersion: 'stream_exists', metadata: meta })).rejects.toBeInstanceOf(
-      ExpectedVersionConflictError,
-    );
+    await expect(
+      store.append(id, [ev('A')], { expectedVersion: 'stream_exists', metadata: meta }),
+    ).rejects.toBeInstanceOf(ExpectedVersionConflictError);
     expect(await store.streamVersion(id)).toBe(0);
     await store.append(id, [ev('A')], { expectedVersion: 'any', metadata: meta });
     const r = await store.append(id, [ev('B')], { expectedVersion: 'stream_exists', metadata: meta });
@@ -297,7 +297,9 @@ describe('gap test with a deterministic interleaving (PostgreSQL server: PGlite 
     const slow = await db.pool.connect();
     try {
       await slow.query('BEGIN');
-      const [lower] = await store.appendInTransaction(slow, [{ streamId: stream(), events: [ev('Slow')] }], { metadata: meta });
+      const [lower] = await store.appendInTransaction(slow, [{ streamId: stream(), events: [ev('Slow')] }], {
+        metadata: meta,
+      });
       const higher = await store.append(stream(), [ev('Fast')], { metadata: meta });
       expect(higher.firstPosition).toBeGreaterThan(lower!.lastPosition);
 

@@ -92,7 +92,11 @@ export class PostgresEventStore {
 
   /** Appends events to one stream in one round trip. Throws ExpectedVersionConflictError on conflict. */
   async append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    const [result] = await this.appendWith(this.pool, [{ streamId, events, expectedVersion: options.expectedVersion }], options);
+    const [result] = await this.appendWith(
+      this.pool,
+      [{ streamId, events, expectedVersion: options.expectedVersion }],
+      options,
+    );
     this.announce([result!]);
     return result!;
   }
@@ -252,10 +256,7 @@ export class PostgresEventStore {
    * Every event of the streams this user owns (the user whose command created the stream), in global
    * position order: the user's audit trail, including what the system or an admin did to their data.
    */
-  async readByOwner(
-    ownerId: string,
-    options: { afterPosition?: number; limit?: number } = {},
-  ): Promise<StoredEvent[]> {
+  async readByOwner(ownerId: string, options: { afterPosition?: number; limit?: number } = {}): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${eventColumns('e')}
          FROM streams s JOIN events e ON e.stream_id = s.stream_id

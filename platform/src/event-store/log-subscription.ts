@@ -143,7 +143,7 @@ export class LogSubscription {
     const pollIntervalMs = this.options.pollIntervalMs ?? 250;
     while (this.running) {
       this.pending = false;
-      let handled = 0;
+      let handled: number;
       try {
         handled = await this.processBatch();
         this.consecutiveFailures = 0;

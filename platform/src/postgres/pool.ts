@@ -7,7 +7,10 @@ export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
-export function createPool(connectionString: string, options: { max?: number; applicationName?: string } = {}): pg.Pool {
+export function createPool(
+  connectionString: string,
+  options: { max?: number; applicationName?: string } = {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,

@@ -58,11 +58,7 @@ export class ClientConnection {
     const body = new ProtocolReader(frame);
     const header = readRequestHeader(body);
     const handler = apiHandlers.get(header.apiKey);
-    if (
-      handler === undefined ||
-      header.apiVersion < handler.minVersion ||
-      header.apiVersion > handler.maxVersion
-    ) {
+    if (handler === undefined || header.apiVersion < handler.minVersion || header.apiVersion > handler.maxVersion) {
       this.rejectUnsupported(header);
       return;
     }

@@ -122,11 +122,7 @@ export class ConsumerGroup {
     return this.updateMemberAndRebalance(member, request);
   }
 
-  sync(
-    memberId: string,
-    generationId: number,
-    assignments: ReadonlyMap<string, Buffer>,
-  ): Promise<SyncResult> {
+  sync(memberId: string, generationId: number, assignments: ReadonlyMap<string, Buffer>): Promise<SyncResult> {
     const member = this.members.get(memberId);
     if (member === undefined) return Promise.resolve(syncError(ErrorCode.UnknownMemberId));
     if (generationId !== this.generationId) return Promise.resolve(syncError(ErrorCode.IllegalGeneration));

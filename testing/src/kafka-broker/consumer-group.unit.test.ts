@@ -158,9 +158,7 @@ describe('ConsumerGroup', () => {
     }
     await flush();
     expect(leaderJoin.result?.generationId).toBe(3);
-    expect(leaderJoin.result?.members.map((member) => member.memberId).sort()).toEqual(
-      [leader, newcomer].sort(),
-    );
+    expect(leaderJoin.result?.members.map((member) => member.memberId).sort()).toEqual([leader, newcomer].sort());
     expect(newcomerJoin.result?.errorCode).toBe(ErrorCode.None);
     expect(group.heartbeat(follower, 2)).toBe(ErrorCode.UnknownMemberId);
   });

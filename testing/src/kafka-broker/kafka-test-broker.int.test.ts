@@ -43,10 +43,7 @@ function kafkaFor(broker: KafkaTestBroker, config: Partial<KafkaConfig> = {}): K
   });
 }
 
-async function connectedProducer(
-  kafka: Kafka,
-  options: Parameters<Kafka['producer']>[0] = {},
-): Promise<Producer> {
+async function connectedProducer(kafka: Kafka, options: Parameters<Kafka['producer']>[0] = {}): Promise<Producer> {
   const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, ...options });
   await producer.connect();
   cleanups.push(() => producer.disconnect());
@@ -113,11 +110,7 @@ function duplicatesIn(items: readonly string[]): string[] {
   return items.filter((item) => (seen.has(item) ? true : (seen.add(item), false)));
 }
 
-function messagesNumbered(
-  prefix: string,
-  from: number,
-  count: number,
-): Array<{ key: string; value: string }> {
+function messagesNumbered(prefix: string, from: number, count: number): Array<{ key: string; value: string }> {
   return Array.from({ length: count }, (_, i) => ({
     key: `key-${(from + i) % 17}`,
     value: `${prefix}-${from + i}`,
@@ -198,20 +191,12 @@ describe('Kafka test broker, through kafkajs', () => {
     const second = await runConsumer(kafka, 'shared-group', topic);
     await waitFor('both consumers to own disjoint, non-empty partition sets', () => {
       const all = [...first.assigned(), ...second.assigned()];
-      return (
-        first.assigned().length > 0 &&
-        second.assigned().length > 0 &&
-        new Set(all).size === 4 &&
-        all.length === 4
-      );
+      return first.assigned().length > 0 && second.assigned().length > 0 && new Set(all).size === 4 && all.length === 4;
     });
 
     const producer = await connectedProducer(kafka);
     await producer.send({ topic, messages: messagesNumbered('before', 0, 200) });
-    await waitFor(
-      '200 messages across both consumers',
-      () => first.received.length + second.received.length >= 200,
-    );
+    await waitFor('200 messages across both consumers', () => first.received.length + second.received.length >= 200);
     await sleep(200);
 
     const before = [...values(first.received), ...values(second.received)];
@@ -226,10 +211,7 @@ describe('Kafka test broker, through kafkajs', () => {
     await waitFor('the remaining consumer to own all partitions', () => first.assigned().length === 4);
     const receivedBefore = first.received.length;
     await producer.send({ topic, messages: messagesNumbered('after', 0, 200) });
-    await waitFor(
-      '200 more messages on the remaining consumer',
-      () => first.received.length - receivedBefore >= 200,
-    );
+    await waitFor('200 more messages on the remaining consumer', () => first.received.length - receivedBefore >= 200);
     await sleep(200);
 
     const after = first.received.slice(receivedBefore);
@@ -301,9 +283,7 @@ describe('Kafka test broker, through kafkajs', () => {
       9_000,
     );
     // At-least-once: a retried send or a restarted fetch may deliver twice, but nothing is lost.
-    const expected = [...messagesNumbered('up', 0, 10), ...messagesNumbered('down', 0, 10)].map(
-      (m) => m.value,
-    );
+    const expected = [...messagesNumbered('up', 0, 10), ...messagesNumbered('down', 0, 10)].map((m) => m.value);
     expect([...new Set(values(received))].sort()).toEqual(expected.sort());
   });
 
@@ -318,9 +298,7 @@ describe('Kafka test broker, through kafkajs', () => {
       admin.createTopics({ topics: [{ topic: 'five', numPartitions: 5 }, { topic: 'default' }] }),
     ).resolves.toBe(true);
     await expect(admin.createTopics({ topics: [{ topic: 'five', numPartitions: 5 }] })).resolves.toBe(false);
-    await expect(
-      admin.createTopics({ topics: [{ topic: 'replicated', replicationFactor: 3 }] }),
-    ).rejects.toThrow();
+    await expect(admin.createTopics({ topics: [{ topic: 'replicated', replicationFactor: 3 }] })).rejects.toThrow();
     expect((await admin.listTopics()).sort()).toEqual(['default', 'five']);
 
     const producer = await connectedProducer(kafka);

@@ -50,8 +50,7 @@ export class ProducerStateRegistry {
    * its epoch bumped (fencing the previous incarnation).
    */
   initProducerId(transactionalId: string | null): ProducerIdentity {
-    const existing =
-      transactionalId === null ? undefined : this.producerIdsByTransactionalId.get(transactionalId);
+    const existing = transactionalId === null ? undefined : this.producerIdsByTransactionalId.get(transactionalId);
     if (existing !== undefined) {
       const producerEpoch = (this.currentEpochs.get(existing) ?? -1) + 1;
       this.currentEpochs.set(existing, producerEpoch);

@@ -18,11 +18,7 @@ export interface ApiVersionRange {
 const MIN_VERSION = 0;
 const MAX_VERSION = 2;
 
-function encodeResponse(
-  errorCode: ErrorCode,
-  ranges: readonly ApiVersionRange[],
-  version: number,
-): ProtocolWriter {
+function encodeResponse(errorCode: ErrorCode, ranges: readonly ApiVersionRange[], version: number): ProtocolWriter {
   const writer = new ProtocolWriter()
     .int16(errorCode)
     .array(ranges, (w, range) => w.int16(range.apiKey).int16(range.minVersion).int16(range.maxVersion));
@@ -40,10 +36,9 @@ export function encodeUnsupportedApiVersionsResponse(ranges: readonly ApiVersion
 
 /** ApiVersions advertises its own range and those of `otherApis`. */
 export function createApiVersionsHandler(otherApis: readonly ApiVersionRange[]): ApiHandler {
-  const ranges = [
-    ...otherApis,
-    { apiKey: ApiKey.ApiVersions, minVersion: MIN_VERSION, maxVersion: MAX_VERSION },
-  ].sort((a, b) => a.apiKey - b.apiKey);
+  const ranges = [...otherApis, { apiKey: ApiKey.ApiVersions, minVersion: MIN_VERSION, maxVersion: MAX_VERSION }].sort(
+    (a, b) => a.apiKey - b.apiKey,
+  );
   return {
     apiKey: ApiKey.ApiVersions,
     name: 'ApiVersions',

@@ -66,10 +66,7 @@ function isValidAssignment(broker: BrokerState, assignments: TopicToCreate['assi
     partitions.size === assignments.length &&
     assignments.every(
       ({ partition, brokerIds }) =>
-        partition >= 0 &&
-        partition < assignments.length &&
-        brokerIds.length === 1 &&
-        brokerIds[0] === broker.nodeId,
+        partition >= 0 && partition < assignments.length && brokerIds.length === 1 && brokerIds[0] === broker.nodeId,
     )
   );
 }
@@ -78,15 +75,11 @@ function isValidAssignment(broker: BrokerState, assignments: TopicToCreate['assi
 function plan(broker: BrokerState, topic: TopicToCreate): Plan {
   const { name, numPartitions, replicationFactor, assignments } = topic;
   if (!isValidTopicName(name)) return rejected(ErrorCode.InvalidTopic, `Invalid topic name '${name}'`);
-  if (broker.log.hasTopic(name))
-    return rejected(ErrorCode.TopicAlreadyExists, `Topic '${name}' already exists.`);
+  if (broker.log.hasTopic(name)) return rejected(ErrorCode.TopicAlreadyExists, `Topic '${name}' already exists.`);
   if (assignments.length > 0) {
     return isValidAssignment(broker, assignments)
       ? { ok: true, partitionCount: assignments.length }
-      : rejected(
-          ErrorCode.InvalidReplicaAssignment,
-          `Each partition must be assigned to node ${broker.nodeId} only`,
-        );
+      : rejected(ErrorCode.InvalidReplicaAssignment, `Each partition must be assigned to node ${broker.nodeId} only`);
   }
   if (replicationFactor !== BROKER_DEFAULT && replicationFactor !== 1) {
     return rejected(
@@ -95,8 +88,7 @@ function plan(broker: BrokerState, topic: TopicToCreate): Plan {
     );
   }
   if (numPartitions === BROKER_DEFAULT) return { ok: true, partitionCount: broker.config.defaultPartitions };
-  if (numPartitions <= 0)
-    return rejected(ErrorCode.InvalidPartitions, 'Number of partitions must be larger than 0');
+  if (numPartitions <= 0) return rejected(ErrorCode.InvalidPartitions, 'Number of partitions must be larger than 0');
   return { ok: true, partitionCount: numPartitions };
 }
 

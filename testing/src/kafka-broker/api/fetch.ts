@@ -162,11 +162,7 @@ function waitForAppend(
   });
 }
 
-async function longPoll(
-  broker: BrokerState,
-  request: FetchRequest,
-  signal: AbortSignal,
-): Promise<FetchResult> {
+async function longPoll(broker: BrokerState, request: FetchRequest, signal: AbortSignal): Promise<FetchResult> {
   const deadline = Date.now() + request.maxWaitMs;
   let result = readPartitions(broker.log, request);
   while (result.bytes < request.minBytes && !result.hasPartitionError && !signal.aborted) {

@@ -31,11 +31,6 @@ export const findCoordinatorHandler: ApiHandler = {
         .string('')
         .int32(NO_NODE);
     }
-    return writer
-      .int16(ErrorCode.None)
-      .string(null)
-      .int32(broker.nodeId)
-      .string(broker.config.host)
-      .int32(broker.port);
+    return writer.int16(ErrorCode.None).string(null).int32(broker.nodeId).string(broker.config.host).int32(broker.port);
   },
 };

@@ -21,9 +21,7 @@ export const heartbeatHandler: ApiHandler = {
     const memberId = body.string();
     body.nullableString(); // group_instance_id
     const errorCode =
-      groupId === ''
-        ? ErrorCode.InvalidGroupId
-        : broker.groups.group(groupId).heartbeat(memberId, generationId);
+      groupId === '' ? ErrorCode.InvalidGroupId : broker.groups.group(groupId).heartbeat(memberId, generationId);
     return new ProtocolWriter().int32(0).int16(errorCode);
   },
 };

@@ -75,9 +75,7 @@ function encodeResponse(topics: readonly TopicOffsets[]): ProtocolWriter {
     .array(topics, (w, { topic, partitions }) =>
       w
         .string(topic)
-        .array(partitions, (pw, p) =>
-          pw.int32(p.partition).int16(p.errorCode).int64(p.timestamp).int64(p.offset),
-        ),
+        .array(partitions, (pw, p) => pw.int32(p.partition).int16(p.errorCode).int64(p.timestamp).int64(p.offset)),
     );
 }
 

@@ -46,9 +46,7 @@ function encodeResponse(broker: BrokerState, topics: readonly TopicMetadata[]): 
   const self = [broker.nodeId];
   return new ProtocolWriter()
     .int32(0)
-    .array([broker.nodeId], (w, nodeId) =>
-      w.int32(nodeId).string(broker.config.host).int32(broker.port).string(null),
-    )
+    .array([broker.nodeId], (w, nodeId) => w.int32(nodeId).string(broker.config.host).int32(broker.port).string(null))
     .string(broker.clusterId)
     .int32(broker.nodeId)
     .array(topics, (w, topic) =>

@@ -20,8 +20,7 @@ function encodeResponse(offsets: readonly FetchedOffset[], errorCode: ErrorCode)
     .array(topics, (w, topic) =>
       w.string(topic).array(
         offsets.filter((offset) => offset.topic === topic),
-        (pw, offset) =>
-          pw.int32(offset.partition).int64(offset.offset).string(offset.metadata).int16(ErrorCode.None),
+        (pw, offset) => pw.int32(offset.partition).int64(offset.offset).string(offset.metadata).int16(ErrorCode.None),
       ),
     )
     .int16(errorCode);

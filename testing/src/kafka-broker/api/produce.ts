@@ -109,15 +109,11 @@ function appendToPartition(broker: BrokerState, topic: string, data: PartitionDa
 
 function produce(broker: BrokerState, request: ProduceRequest): TopicResult[] {
   return request.topics.map(({ topic, partitions }) => {
-    const topicError = VALID_ACKS.has(request.acks)
-      ? broker.resolveTopic(topic, true)
-      : ErrorCode.InvalidRequiredAcks;
+    const topicError = VALID_ACKS.has(request.acks) ? broker.resolveTopic(topic, true) : ErrorCode.InvalidRequiredAcks;
     return {
       topic,
       partitions: partitions.map((data) =>
-        topicError === ErrorCode.None
-          ? appendToPartition(broker, topic, data)
-          : failed(data.partition, topicError),
+        topicError === ErrorCode.None ? appendToPartition(broker, topic, data) : failed(data.partition, topicError),
       ),
     };
   });
@@ -129,12 +125,7 @@ function encodeResponse(results: readonly TopicResult[]): ProtocolWriter {
       w
         .string(topic)
         .array(partitions, (pw, p) =>
-          pw
-            .int32(p.partition)
-            .int16(p.errorCode)
-            .int64(p.baseOffset)
-            .int64(NO_TIMESTAMP)
-            .int64(p.logStartOffset),
+          pw.int32(p.partition).int16(p.errorCode).int64(p.baseOffset).int64(NO_TIMESTAMP).int64(p.logStartOffset),
         ),
     )
     .int32(0);

@@ -1,0 +1,45 @@
+import type { Kafka } from 'kafkajs';
+
+/** One topic per event category, keyed by user id: `stride.goals`, `stride.tasks`, ... */
+export const DOMAIN_TOPIC_CATEGORIES = ['goals', 'tasks', 'usage', 'billing', 'users'] as const;
+export type DomainTopicCategory = (typeof DOMAIN_TOPIC_CATEGORIES)[number];
+
+export const domainTopic = (category: DomainTopicCategory): string => `stride.${category}`;
+export const DOMAIN_TOPICS: readonly string[] = DOMAIN_TOPIC_CATEGORIES.map(domainTopic);
+
+/** Product events tracked by the browser. */
+export const TRACKED_EVENTS_TOPIC = 'analytics.events';
+
+export const DEFAULT_PARTITIONS = 6;
+
+/** Record headers the relay sets on every domain event. */
+export const HEADERS = {
+  eventId: 'event-id',
+  eventType: 'event-type',
+  position: 'position',
+  transactionId: 'transaction-id',
+  streamId: 'stream-id',
+} as const;
+
+/** Creates the topics that do not exist yet (idempotent; brokers with auto-creation off need it). */
+export async function ensureTopics(
+  kafka: Kafka,
+  topics: readonly string[],
+  numPartitions: number = DEFAULT_PARTITIONS,
+): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = topics.filter((topic) => !existing.has(topic));
+    if (missing.length === 0) return;
+    try {
+      await admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions })), waitForLeaders: true });
+    } catch (error) {
+      // Another process created them first.
+      if (!String((error as Error).message).includes('already exists')) throw error;
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
