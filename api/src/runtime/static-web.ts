@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const webDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * Serves the built web app at '/': hashed assets cached for a year, every other non-API path answered with
+ * index.html so the client router decides (deep links, reloads). Returns false when there is no build.
+ */
+export async function serveWebApp(app: FastifyInstance, root = webDistDir): Promise<boolean> {
+  if (!existsSync(`${root}/index.html`)) return false;
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: false,
+    index: ['index.html'],
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return true;
+}
