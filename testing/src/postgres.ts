@@ -41,7 +41,7 @@ export async function createServerTestDatabase(options: { poolSize?: number } = 
 /** A fresh, migrated in-memory PGlite behind pglite-socket, reached through `pg` like the server. */
 export async function createPgliteTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
   const embedded = await startEmbeddedPostgres();
-  const pool = createPool(embedded.url, { max: options.poolSize ?? 8 });
+  const pool = createPool(embedded.url, { max: options.poolSize ?? 8, sharedBackend: true });
   await migrate(pool);
   return {
     url: embedded.url,

@@ -22,6 +22,14 @@ async function readWholeLog(store: PostgresEventStore, after: LogCheckpoint = LO
   }
 }
 
+async function waitUntilVisible(store: PostgresEventStore, after: LogCheckpoint, count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await store.readAll({ after, limit: count })).length < count) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} events became visible`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 // The same contract runs against the PostgreSQL server (a fresh database per run) and against PGlite.
 describe.each(['postgres', 'pglite'] as const)('event store contract on %s', (kind) => {
   let db: TestDatabase;
@@ -149,6 +157,8 @@ describe.each(['postgres', 'pglite'] as const)('event store contract on %s', (ki
     const start = before.length ? checkpointOf(before.at(-1)!) : LOG_START;
     const ids = Array.from({ length: 5 }, () => stream('usage'));
     for (const id of ids) await store.append(id, [ev('X'), ev('Y')], { metadata: meta });
+    // Gap-safe reads wait for every older transaction on the server (any database) to finish.
+    await waitUntilVisible(store, start, 10);
     const page1 = await store.readAll({ after: start, limit: 4 });
     const page2 = await store.readAll({ after: checkpointOf(page1.at(-1)!), limit: 100 });
     expect(page1).toHaveLength(4);

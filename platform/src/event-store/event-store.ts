@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient, Queryable } from '../postgres/pool';
-import { withTransaction } from '../postgres/pool';
+import { sharesOneBackend, withTransaction } from '../postgres/pool';
 import { AppendOrderError, ExpectedVersionConflictError } from './errors';
 import { deterministicEventId, newEventId } from './event-ids';
 import type {
@@ -86,8 +86,12 @@ export const checkpointOf = (event: Pick<StoredEvent, 'transactionId' | 'globalP
 export class PostgresEventStore {
   readonly appended = new EventEmitter<{ appended: [AppendResult] }>();
 
+  /** Prepared once per connection by name; not where all connections share one backend (PGlite). */
+  private readonly appendStatementName: string | undefined;
+
   constructor(private readonly pool: Pool) {
     this.appended.setMaxListeners(100);
+    this.appendStatementName = sharesOneBackend(pool) ? undefined : 'stride_append_to_stream';
   }
 
   /** Appends events to one stream in one round trip. Throws ExpectedVersionConflictError on conflict. */
@@ -168,8 +172,7 @@ export class PostgresEventStore {
         last_position: number | null;
         transaction_id: string | null;
       }>({
-        // Named: prepared once per connection, then only bound and executed.
-        name: 'stride_append_to_stream',
+        name: this.appendStatementName,
         text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
            FROM stride_append_to_stream($1, $2, $3, $4, $5::uuid[], $6::text[], $7::int[], $8::jsonb[], $9::jsonb[])`,
         values: [

@@ -22,7 +22,11 @@ export async function openDatabase(
     embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres') });
     url = embedded.url;
   }
-  const pool = createPool(url, { max: config.DATABASE_POOL_SIZE, applicationName: options.applicationName });
+  const pool = createPool(url, {
+    max: config.DATABASE_POOL_SIZE,
+    applicationName: options.applicationName,
+    sharedBackend: embedded !== null,
+  });
   if (options.migrate ?? true) await migrate(pool);
   return {
     pool,

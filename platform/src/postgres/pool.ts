@@ -7,9 +7,17 @@ export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
+/**
+ * Pools whose connections all reach one backend (PGlite behind pglite-socket). Named prepared statements
+ * live in a backend, so on such a pool a second connection preparing the same name would fail.
+ */
+const sharedBackendPools = new WeakSet<pg.Pool>();
+
+export const sharesOneBackend = (pool: pg.Pool): boolean => sharedBackendPools.has(pool);
+
 export function createPool(
   connectionString: string,
-  options: { max?: number; applicationName?: string } = {},
+  options: { max?: number; applicationName?: string; sharedBackend?: boolean } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
@@ -18,6 +26,7 @@ export function createPool(
     // A transaction left open stalls every gap-safe reader of the log: never let one idle for long.
     idle_in_transaction_session_timeout: 30_000,
   });
+  if (options.sharedBackend) sharedBackendPools.add(pool);
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Query errors reach their callers.
   });
