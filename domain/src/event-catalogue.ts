@@ -1,3 +1,4 @@
+import { billingEventDefinitions, type BillingEvent } from './billing/billing-events';
 import { collectionEventDefinitions, type CollectionEvent } from './collections/collection-events';
 import { goalEventDefinitions, type GoalEvent } from './goals/goal-events';
 import type { EventDefinition } from './shared/event';
@@ -6,8 +7,8 @@ import { taskEventDefinitions } from './tasks/task-events';
 import { usageEventDefinitions, type UsageEvent } from './usage/usage-events';
 import { userEventDefinitions, type UserEvent } from './users/user-events';
 
-/** Every event of the core aggregates (goal events include their tasks'). */
-export type StrideEvent = UserEvent | GoalEvent | CollectionEvent | UsageEvent;
+/** Every stored event: the core aggregates' (goal events include their tasks') and billing's. */
+export type StrideEvent = UserEvent | GoalEvent | CollectionEvent | UsageEvent | BillingEvent;
 
 export type TopicCategory = 'goals' | 'tasks' | 'usage' | 'billing' | 'users';
 
@@ -32,20 +33,17 @@ export const coreEventDefinitions: readonly EventDefinition[] = coreTopics.flatM
 export const buildEventRegistry = (extra: readonly EventDefinition[] = []): EventRegistry =>
   new EventRegistry([...coreEventDefinitions, ...extra]);
 
-// BILLING: when the billing module lands, build this with its definitions,
-// `buildEventRegistry(billingEventDefinitions)`, and add its event union to StrideEvent.
-export const eventRegistry = buildEventRegistry();
+/** The registry of every stored event type: the core ones and billing's (stream `billing-{userId}`). */
+export const eventRegistry = buildEventRegistry(billingEventDefinitions);
 
-const topicByEventType = new Map(
-  coreTopics.flatMap((topic) => definitionsByTopic[topic].map((definition) => [definition.type, topic] as const)),
-);
+const topicByEventType = new Map<string, TopicCategory>([
+  ...coreTopics.flatMap((topic) => definitionsByTopic[topic].map((definition) => [definition.type, topic] as const)),
+  ...billingEventDefinitions.map((definition) => [definition.type, 'billing'] as const),
+]);
 
-const BILLING_EVENT_PATTERN = /^(Subscription|Payment|Stripe)/;
-
-/** The broker topic an event is relayed to. Billing events are recognised by name; others must be known. */
+/** The broker topic an event is relayed to; every stored event type has one. */
 export const topicCategoryOf = (eventType: string): TopicCategory => {
   const topic = topicByEventType.get(eventType);
   if (topic) return topic;
-  if (BILLING_EVENT_PATTERN.test(eventType)) return 'billing';
   throw new Error(`No topic is known for event type '${eventType}'`);
 };

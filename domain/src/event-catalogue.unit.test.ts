@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { billingEventDefinitions } from './billing/billing-events';
 import { buildEventRegistry, coreEventDefinitions, eventRegistry, topicCategoryOf } from './event-catalogue';
 import { defineEvent } from './shared/event';
 
@@ -23,6 +24,8 @@ describe('Event catalogue', () => {
     ['SubscriptionActivated', 'billing'],
     ['PaymentFailed', 'billing'],
     ['StripeCustomerLinked', 'billing'],
+    ['SubscriptionDowngraded', 'billing'],
+    ['PaymentRecovered', 'billing'],
   ])('publishes %s to %s', (eventType, topic) => {
     expect(topicCategoryOf(eventType)).toBe(topic);
   });
@@ -35,15 +38,22 @@ describe('Event catalogue', () => {
     expect(() => topicCategoryOf('SomethingHappened')).toThrow("No topic is known for event type 'SomethingHappened'");
   });
 
-  it('takes extra definitions (billing) on top of the core ones', () => {
-    const subscriptionActivated = defineEvent({
-      type: 'SubscriptionActivated',
+  it('takes extra definitions on top of the core ones', () => {
+    const somethingExtra = defineEvent({
+      type: 'SomethingExtraHappened',
       schemaVersion: 1,
       schema: z.object({ tier: z.string() }),
     });
-    const registry = buildEventRegistry([subscriptionActivated]);
-    expect(registry.has('SubscriptionActivated')).toBe(true);
+    const registry = buildEventRegistry([somethingExtra]);
+    expect(registry.has('SomethingExtraHappened')).toBe(true);
     expect(registry.has('GoalCreated')).toBe(true);
-    expect(eventRegistry.has('SubscriptionActivated')).toBe(false);
+    expect(eventRegistry.has('SomethingExtraHappened')).toBe(false);
+  });
+
+  it('registers every billing event type, each published to billing', () => {
+    for (const { type } of billingEventDefinitions) {
+      expect(eventRegistry.has(type)).toBe(true);
+      expect(topicCategoryOf(type)).toBe('billing');
+    }
   });
 });

@@ -135,7 +135,7 @@ export const stripeWebhookResponseSchema = z.object({
 // sending the server the same signed webhook events Stripe would.
 // GET  /api/stripe/test-checkout/:sessionId           HTML page, "TEST MODE — no real payment"
 // POST /api/stripe/test-checkout/:sessionId/complete  (the page's Pay button; redirects to successUrl)
-// GET  /api/stripe/test-portal/:portalSessionId       HTML page with cancel / fail / recover buttons
+// GET  /api/stripe/test-checkout/portal/:portalSessionId  HTML test billing portal (cancel / fail / recover)
 // POST /api/stripe/test-mode/payment-failed           -> testModeActionResponseSchema
 // POST /api/stripe/test-mode/payment-recovered        -> testModeActionResponseSchema
 // POST /api/stripe/test-mode/cancel-subscription      -> testModeActionResponseSchema

@@ -1,0 +1,23 @@
+import type { StripeCustomer } from './stripe/stripe-objects';
+
+/**
+ * Whose Stripe customer this is, as far as a user acting on it is concerned:
+ * - own: Stripe's metadata or Stride's log ties it to this user;
+ * - unclaimed: tied to nobody (paid outside Stride's checkout, e.g. through a payment link);
+ * - other: tied to another user. Never shown, opened or synced for this user.
+ */
+export type CustomerOwnership = 'own' | 'unclaimed' | 'other';
+
+export function customerOwnership(
+  customer: StripeCustomer,
+  userId: string,
+  linkedUserId: string | null,
+): CustomerOwnership {
+  const declared = customer.metadata.userId ?? null;
+  if (declared === userId || linkedUserId === userId) return 'own';
+  if (declared !== null || linkedUserId !== null) return 'other';
+  return 'unclaimed';
+}
+
+export const sameEmail = (a: string | null | undefined, b: string | null | undefined): boolean =>
+  typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -1,0 +1,248 @@
+import { createEvent } from '../shared/create-event';
+import type { Decider } from '../shared/decider';
+import { DomainError } from '../shared/domain-error';
+import { assertNever, type Command } from '../shared/event';
+import {
+  evolve,
+  initialState,
+  paymentFailed,
+  paymentRecovered,
+  stripeCustomerLinked,
+  subscriptionActivated,
+  subscriptionCanceled,
+  subscriptionChanged,
+  subscriptionDowngraded,
+  type BillingEvent,
+  type BillingState,
+  type PaidTier,
+  type SubscriptionStatus,
+} from './billing-events';
+import { addDays, isBefore, nextDowngrade } from './billing-rules';
+
+/**
+ * The billing aggregate of one user. Its commands translate what the payment provider reports into
+ * billing events; the provider's report times (`observedAt`, `failedAt`, `paidAt`) are data, the clock
+ * of the billing job is `metadata.now`.
+ *
+ * Ordering: webhooks arrive late, twice and out of order. A report older than the newest one applied
+ * (`lastAppliedAt`) never rolls the subscription back; the same report applied again emits nothing.
+ */
+
+/**
+ * What the provider says a subscription is now, its price mapped to a tier; `tier: null` for a price the
+ * plan catalogue does not know: the current subscription then keeps its tier, and a new one can only start
+ * on `declaredTier`, the tier Stride wrote into the subscription when it sold it (a price configuration
+ * has since replaced). The declared tier is never used to change a current subscription: a plan changed
+ * in Stripe's portal leaves it stale.
+ */
+export interface SubscriptionSnapshot {
+  readonly subscriptionId: string;
+  readonly customerId: string;
+  readonly tier: PaidTier | null;
+  readonly declaredTier?: PaidTier | null;
+  readonly status: SubscriptionStatus;
+  readonly currentPeriodEnd: string | null;
+}
+
+export type LinkStripeCustomer = Command<'LinkStripeCustomer', { customerId: string; email: string }>;
+/**
+ * A checkout was paid. It links the customer and, when its subscription is not known yet, activates it;
+ * the subscription's own reports (created/updated) carry the details and take precedence, so
+ * `observedAt` is the time the checkout was opened: every report about the subscription is newer.
+ */
+export type RecordCheckout = Command<
+  'RecordCheckout',
+  { customerId: string; email: string; subscriptionId: string; tier: PaidTier | null; observedAt: string }
+>;
+export type ApplySubscriptionSnapshot = Command<
+  'ApplySubscriptionSnapshot',
+  { snapshot: SubscriptionSnapshot; observedAt: string }
+>;
+export type RecordPaymentFailure = Command<
+  'RecordPaymentFailure',
+  { invoiceId: string; subscriptionId: string | null; failedAt: string; gracePeriodDays: number }
+>;
+export type RecordPayment = Command<
+  'RecordPayment',
+  { invoiceId: string; subscriptionId: string | null; paidAt: string }
+>;
+/** The billing job: downgrades when the grace period (or the canceled subscription's) has run out. */
+export type ApplyDueDowngrade = Command<'ApplyDueDowngrade', { gracePeriodDays: number }>;
+
+export type BillingCommand =
+  | LinkStripeCustomer
+  | RecordCheckout
+  | ApplySubscriptionSnapshot
+  | RecordPaymentFailure
+  | RecordPayment
+  | ApplyDueDowngrade;
+
+const isOlderThanApplied = (state: BillingState, at: string): boolean =>
+  state.lastAppliedAt !== null && isBefore(at, state.lastAppliedAt);
+
+const requireInstant = (value: string, field: string): void => {
+  if (Number.isNaN(Date.parse(value)))
+    throw new DomainError('validation', `${field} must be an ISO instant`, { field });
+};
+
+/** An empty email (the provider did not say) never replaces a known one. */
+const linkCustomer = ({ customerId, email }: LinkStripeCustomer['data'], state: BillingState): BillingEvent[] =>
+  state.customerIds.at(-1) === customerId && (email === '' || state.email === email)
+    ? []
+    : [createEvent(stripeCustomerLinked, { customerId, email })];
+
+const activate = (snapshot: SubscriptionSnapshot & { tier: PaidTier }, occurredAt: string): BillingEvent =>
+  createEvent(subscriptionActivated, {
+    tier: snapshot.tier,
+    status: 'active',
+    subscriptionId: snapshot.subscriptionId,
+    customerId: snapshot.customerId,
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    occurredAt,
+  });
+
+const change = (
+  snapshot: { subscriptionId: string; tier: PaidTier; currentPeriodEnd: string | null },
+  status: SubscriptionStatus,
+  occurredAt: string,
+): BillingEvent =>
+  createEvent(subscriptionChanged, {
+    tier: snapshot.tier,
+    status,
+    subscriptionId: snapshot.subscriptionId,
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    occurredAt,
+  });
+
+/** A pending failure is closed explicitly, so every read model clears the banner the same way. */
+const recoverIfFailing = (state: BillingState, paidAt: string, invoiceId?: string): BillingEvent[] =>
+  state.paymentFailure === null
+    ? []
+    : [createEvent(paymentRecovered, { invoiceId: invoiceId ?? state.paymentFailure.invoiceId, paidAt })];
+
+/**
+ * A report about a subscription other than the current one: only a live one of a known plan matters
+ * (it replaces the current one, as after a new checkout).
+ */
+const applyOtherSubscription = (snapshot: SubscriptionSnapshot, state: BillingState, at: string): BillingEvent[] => {
+  const tier = snapshot.tier ?? snapshot.declaredTier ?? null;
+  if (snapshot.status !== 'active' || tier === null) return [];
+  return [...recoverIfFailing(state, at), activate({ ...snapshot, tier }, at)];
+};
+
+const applyCurrentSubscription = (reported: SubscriptionSnapshot, state: BillingState, at: string): BillingEvent[] => {
+  // Canceled is final for a subscription: nothing reported afterwards brings it back.
+  if (state.status === 'canceled' || state.tier === 'free') return [];
+  const snapshot = { ...reported, tier: reported.tier ?? state.tier };
+  const fieldsChanged = snapshot.tier !== state.tier || snapshot.currentPeriodEnd !== state.currentPeriodEnd;
+  switch (snapshot.status) {
+    case 'canceled':
+      return [createEvent(subscriptionCanceled, { subscriptionId: snapshot.subscriptionId, occurredAt: at })];
+    case 'active':
+      if (state.paymentFailure !== null) {
+        return [...(fieldsChanged ? [change(snapshot, 'active', at)] : []), ...recoverIfFailing(state, at)];
+      }
+      return fieldsChanged || state.status !== 'active' ? [change(snapshot, 'active', at)] : [];
+    case 'past_due':
+      return fieldsChanged || state.status !== 'past_due' ? [change(snapshot, 'past_due', at)] : [];
+    default:
+      return assertNever(snapshot.status);
+  }
+};
+
+const applySnapshot = ({ snapshot, observedAt }: ApplySubscriptionSnapshot['data'], state: BillingState) => {
+  requireInstant(observedAt, 'observedAt');
+  if (isOlderThanApplied(state, observedAt)) return [];
+  return state.subscriptionId === snapshot.subscriptionId
+    ? applyCurrentSubscription(snapshot, state, observedAt)
+    : applyOtherSubscription(snapshot, state, observedAt);
+};
+
+const recordCheckout = (data: RecordCheckout['data'], state: BillingState): BillingEvent[] => {
+  const { customerId, email, subscriptionId, tier, observedAt } = data;
+  requireInstant(observedAt, 'observedAt');
+  const link = linkCustomer({ customerId, email }, state);
+  const known = state.subscriptionId === subscriptionId && state.status !== 'canceled';
+  if (tier === null || known || isOlderThanApplied(state, observedAt)) return link;
+  const snapshot = { subscriptionId, customerId, tier, status: 'active' as const, currentPeriodEnd: null };
+  return [...link, ...recoverIfFailing(state, observedAt), activate(snapshot, observedAt)];
+};
+
+const recordFailure = (data: RecordPaymentFailure['data'], state: BillingState): BillingEvent[] => {
+  const { invoiceId, subscriptionId, failedAt, gracePeriodDays } = data;
+  requireInstant(failedAt, 'failedAt');
+  // A late failure still counts when the newer reports agree the subscription is past due.
+  if (isOlderThanApplied(state, failedAt) && state.status !== 'past_due') return [];
+  if (state.subscriptionId === null || state.status === 'canceled') return [];
+  if (subscriptionId !== null && subscriptionId !== state.subscriptionId) return [];
+  // Stripe retries a failed charge several times: the grace period runs from the first failure.
+  if (state.paymentFailure !== null) return [];
+  return [createEvent(paymentFailed, { invoiceId, failedAt, gracePeriodEndsAt: addDays(failedAt, gracePeriodDays) })];
+};
+
+const recordPayment = ({ invoiceId, subscriptionId, paidAt }: RecordPayment['data'], state: BillingState) => {
+  requireInstant(paidAt, 'paidAt');
+  if (isOlderThanApplied(state, paidAt)) return [];
+  const lapsed = state.lapsedSubscription;
+  const customerId = state.customerIds.at(-1);
+  // The grace period ended, but the provider's own retries finally charged the card: restore the tier.
+  if (lapsed !== null && subscriptionId === lapsed.subscriptionId && customerId !== undefined) {
+    return [activate({ ...lapsed, customerId, status: 'active', currentPeriodEnd: null }, paidAt)];
+  }
+  if (state.subscriptionId === null || (subscriptionId !== null && subscriptionId !== state.subscriptionId)) return [];
+  if (state.paymentFailure !== null) return recoverIfFailing(state, paidAt, invoiceId);
+  if (state.status === 'past_due' && state.tier !== 'free') {
+    return [
+      change(
+        { subscriptionId: state.subscriptionId, tier: state.tier, currentPeriodEnd: state.currentPeriodEnd },
+        'active',
+        paidAt,
+      ),
+    ];
+  }
+  return [];
+};
+
+const applyDueDowngrade = ({ gracePeriodDays }: ApplyDueDowngrade['data'], state: BillingState, now: Date) => {
+  const due = nextDowngrade(state, gracePeriodDays);
+  if (due === null || state.tier === 'free' || now.getTime() < Date.parse(due.dueAt)) return [];
+  return [createEvent(subscriptionDowngraded, { fromTier: state.tier, toTier: 'free', reason: due.reason })];
+};
+
+export const decide = (command: BillingCommand, state: BillingState): BillingEvent[] => {
+  switch (command.type) {
+    case 'LinkStripeCustomer':
+      return linkCustomer(command.data, state);
+    case 'RecordCheckout':
+      return recordCheckout(command.data, state);
+    case 'ApplySubscriptionSnapshot':
+      return applySnapshot(command.data, state);
+    case 'RecordPaymentFailure':
+      return recordFailure(command.data, state);
+    case 'RecordPayment':
+      return recordPayment(command.data, state);
+    case 'ApplyDueDowngrade':
+      return applyDueDowngrade(command.data, state, command.metadata.now);
+    default:
+      return assertNever(command);
+  }
+};
+
+export const billingDecider: Decider<BillingState, BillingCommand, BillingEvent> = { initialState, decide, evolve };
+
+/**
+ * Decides several commands in turn, each against the state the previous ones left (a webhook may link
+ * the customer and apply its subscription in one go). Returns every event and the resulting state.
+ */
+export function decideAll(
+  commands: readonly BillingCommand[],
+  state: BillingState,
+): { events: BillingEvent[]; state: BillingState } {
+  return commands.reduce(
+    (acc, command) => {
+      const events = decide(command, acc.state);
+      return { events: [...acc.events, ...events], state: events.reduce(evolve, acc.state) };
+    },
+    { events: [] as BillingEvent[], state },
+  );
+}
