@@ -17,7 +17,7 @@ export async function serveWebApp(app: FastifyInstance, root = webDistDir): Prom
     wildcard: false,
     index: ['index.html'],
     setHeaders: (res, filePath) => {
-      res.setHeader('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.setNotFoundHandler((request, reply) => {
