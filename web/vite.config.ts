@@ -12,8 +12,14 @@ const vendorGroups = [
   { name: 'vendor-router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/ },
   { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
-  { name: 'vendor-charts', test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|react-redux|@reduxjs|redux|redux-thunk|reselect|immer|use-sync-external-store|tiny-invariant|clsx)[\\/]/ },
-  { name: 'vendor-clerk', test: /node_modules[\\/](@clerk|swr|js-cookie|dequal|glob-to-regexp|std-env|tslib|@stripe)[\\/]/ },
+  {
+    name: 'vendor-charts',
+    test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|react-redux|@reduxjs|redux|redux-thunk|reselect|immer|use-sync-external-store|tiny-invariant|clsx)[\\/]/,
+  },
+  {
+    name: 'vendor-clerk',
+    test: /node_modules[\\/](@clerk|swr|js-cookie|dequal|glob-to-regexp|std-env|tslib|@stripe)[\\/]/,
+  },
 ];
 
 export default defineConfig({

@@ -39,7 +39,9 @@ export function firstLoadBudget(options: FirstLoadBudgetOptions): Plugin {
       const roots = [...chunks.values()].filter((chunk) => chunk.isEntry);
       const normalise = (id: string) => id.replace(/\\/g, '/');
       for (const module of options.routeModules) {
-        const chunk = [...chunks.values()].find((c) => c.facadeModuleId && normalise(c.facadeModuleId).endsWith(module));
+        const chunk = [...chunks.values()].find(
+          (c) => c.facadeModuleId && normalise(c.facadeModuleId).endsWith(module),
+        );
         if (!chunk) this.error(`first-load budget: no chunk found for ${module}; is it still lazily imported?`);
         roots.push(chunk);
       }

@@ -19,8 +19,14 @@ const ProfileRoute = lazy(() => import('./routes/profile-route'));
 const GoalsPage = page(() => import('../features/goals/components/goals-page'), 'GoalsPage');
 const CompletedPage = page(() => import('../features/goals/components/completed-page'), 'CompletedPage');
 const PricingPage = page(() => import('../features/billing/components/pricing-page'), 'PricingPage');
-const PaymentSuccessPage = page(() => import('../features/billing/components/payment-success-page'), 'PaymentSuccessPage');
-const CompleteSetupPage = page(() => import('../features/onboarding/components/complete-setup-page'), 'CompleteSetupPage');
+const PaymentSuccessPage = page(
+  () => import('../features/billing/components/payment-success-page'),
+  'PaymentSuccessPage',
+);
+const CompleteSetupPage = page(
+  () => import('../features/onboarding/components/complete-setup-page'),
+  'CompleteSetupPage',
+);
 const OnboardingPage = page(() => import('../features/onboarding/components/onboarding-page'), 'OnboardingPage');
 const GetStartedPage = page(() => import('../features/onboarding/components/get-started-page'), 'GetStartedPage');
 const BlogIndexPage = page(() => import('../features/content/components/blog-index-page'), 'BlogIndexPage');
@@ -30,9 +36,15 @@ const PrivacyPage = page(() => import('../features/content/components/privacy-pa
 const TermsPage = page(() => import('../features/content/components/terms-page'), 'TermsPage');
 const AnalyticsPage = page(() => import('../features/analytics/components/analytics-page'), 'AnalyticsPage');
 const AdminOverviewPage = page(() => import('../features/admin/components/admin-overview-page'), 'AdminOverviewPage');
-const AdminAnalyticsPage = page(() => import('../features/admin/components/admin-analytics-page'), 'AdminAnalyticsPage');
+const AdminAnalyticsPage = page(
+  () => import('../features/admin/components/admin-analytics-page'),
+  'AdminAnalyticsPage',
+);
 const SignupErrorsPage = page(() => import('../features/admin/components/signup-errors-page'), 'SignupErrorsPage');
-const TestIntegrationPage = page(() => import('../features/diagnostics/components/test-integration-page'), 'TestIntegrationPage');
+const TestIntegrationPage = page(
+  () => import('../features/diagnostics/components/test-integration-page'),
+  'TestIntegrationPage',
+);
 const MockDemoPage = page(() => import('../features/diagnostics/components/mock-demo-page'), 'MockDemoPage');
 const SignInPage = page(() => import('../features/auth/components/sign-in-page'), 'SignInPage');
 const SignUpPage = page(() => import('../features/auth/components/sign-in-page'), 'SignUpPage');
@@ -69,9 +81,30 @@ export function SignedInRoutes() {
         <Route path="collections/:collectionId" element={<CollectionRoute />} />
         <Route path="landing" element={<LandingRoute />} />
         <Route path="pricing" element={<PricingPage />} />
-        <Route path="admin" element={<AdminGate><AdminOverviewPage /></AdminGate>} />
-        <Route path="admin/analytics" element={<AdminGate><AdminAnalyticsPage /></AdminGate>} />
-        <Route path="admin/signup-errors" element={<AdminGate><SignupErrorsPage /></AdminGate>} />
+        <Route
+          path="admin"
+          element={
+            <AdminGate>
+              <AdminOverviewPage />
+            </AdminGate>
+          }
+        />
+        <Route
+          path="admin/analytics"
+          element={
+            <AdminGate>
+              <AdminAnalyticsPage />
+            </AdminGate>
+          }
+        />
+        <Route
+          path="admin/signup-errors"
+          element={
+            <AdminGate>
+              <SignupErrorsPage />
+            </AdminGate>
+          }
+        />
         <Route path="blog" element={<BlogIndexPage />} />
         <Route path="blog/:slug" element={<BlogPostPage />} />
         <Route path="about" element={<AboutPage />} />

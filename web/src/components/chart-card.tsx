@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 
 /** A titled card around a chart; `summary` is a text alternative for screen readers. */
-export function ChartCard({ title, subtitle, summary, children, wide = false }: { readonly title: string; readonly subtitle?: string; readonly summary: string; readonly children: ReactNode; readonly wide?: boolean }) {
+export function ChartCard({
+  title,
+  subtitle,
+  summary,
+  children,
+  wide = false,
+}: {
+  readonly title: string;
+  readonly subtitle?: string;
+  readonly summary: string;
+  readonly children: ReactNode;
+  readonly wide?: boolean;
+}) {
   return (
     <figure className={`chart-card${wide ? ' chart-card--wide' : ''}`}>
       <figcaption className="chart-card__caption">

@@ -22,7 +22,14 @@ export function DateRangePicker({ value, onChange, presets, makePreset }: DateRa
           const range = makePreset(preset.days);
           const active = range.start === value.start && range.end === value.end;
           return (
-            <button key={preset.days} type="button" role="radio" aria-checked={active} className={`segmented__option${active ? ' is-active' : ''}`} onClick={() => onChange(range)}>
+            <button
+              key={preset.days}
+              type="button"
+              role="radio"
+              aria-checked={active}
+              className={`segmented__option${active ? ' is-active' : ''}`}
+              onClick={() => onChange(range)}
+            >
               {preset.label}
             </button>
           );
@@ -30,9 +37,21 @@ export function DateRangePicker({ value, onChange, presets, makePreset }: DateRa
       </div>
       <div className="date-range__custom">
         <label htmlFor={`${id}-start`}>From</label>
-        <input id={`${id}-start`} type="date" value={value.start} max={value.end} onChange={(e) => e.target.value && onChange({ ...value, start: e.target.value })} />
+        <input
+          id={`${id}-start`}
+          type="date"
+          value={value.start}
+          max={value.end}
+          onChange={(e) => e.target.value && onChange({ ...value, start: e.target.value })}
+        />
         <label htmlFor={`${id}-end`}>To</label>
-        <input id={`${id}-end`} type="date" value={value.end} min={value.start} onChange={(e) => e.target.value && onChange({ ...value, end: e.target.value })} />
+        <input
+          id={`${id}-end`}
+          type="date"
+          value={value.end}
+          min={value.start}
+          onChange={(e) => e.target.value && onChange({ ...value, end: e.target.value })}
+        />
       </div>
     </div>
   );

@@ -17,7 +17,16 @@ interface DialogProps {
 }
 
 /** A modal dialog: focus moves in and is trapped, Escape and the backdrop close it, focus returns after. */
-export function Dialog({ open, onClose, title, description, children, footer, size = 'md', initialFocus }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  initialFocus,
+}: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -40,7 +49,9 @@ export function Dialog({ open, onClose, title, description, children, footer, si
         return;
       }
       if (event.key !== 'Tab' || !panel) return;
-      const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
       if (focusable.length === 0) {
         event.preventDefault();
         panel.focus();

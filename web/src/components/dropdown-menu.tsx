@@ -23,7 +23,15 @@ interface DropdownMenuProps {
  * A menu button (WAI-ARIA pattern): Enter, Space or ArrowDown opens it on the first item, ArrowUp on the
  * last; arrows, Home and End move; Escape closes and returns focus; Tab closes.
  */
-export function DropdownMenu({ buttonLabel, buttonAriaLabel, buttonClassName, header, items, align = 'end', menuClassName }: DropdownMenuProps) {
+export function DropdownMenu({
+  buttonLabel,
+  buttonAriaLabel,
+  buttonClassName,
+  header,
+  items,
+  align = 'end',
+  menuClassName,
+}: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -112,7 +120,13 @@ export function DropdownMenu({ buttonLabel, buttonAriaLabel, buttonClassName, he
         {buttonLabel}
       </button>
       {open ? (
-        <div ref={menuRef} id={menuId} className={`menu__panel menu__panel--${align} ${menuClassName ?? ''}`} role="menu" onKeyDown={onMenuKeyDown}>
+        <div
+          ref={menuRef}
+          id={menuId}
+          className={`menu__panel menu__panel--${align} ${menuClassName ?? ''}`}
+          role="menu"
+          onKeyDown={onMenuKeyDown}
+        >
           {header ? (
             <div className="menu__header" role="presentation">
               {header}

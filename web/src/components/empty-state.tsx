@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function EmptyState({ icon, title, children, action }: { readonly icon?: ReactNode; readonly title: string; readonly children?: ReactNode; readonly action?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  readonly icon?: ReactNode;
+  readonly title: string;
+  readonly children?: ReactNode;
+  readonly action?: ReactNode;
+}) {
   return (
     <div className="empty-state">
       {icon ? (

@@ -8,7 +8,14 @@ export function LogoMark({ size = 28 }: { readonly size?: number }) {
         </linearGradient>
       </defs>
       <rect width="32" height="32" rx="9" fill="url(#stride-logo-gradient)" />
-      <path d="M8.5 21.5l5-5 4 4 6-8" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M8.5 21.5l5-5 4 4 6-8"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

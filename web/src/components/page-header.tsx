@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function PageHeader({ title, subtitle, actions, eyebrow }: { readonly title: ReactNode; readonly subtitle?: ReactNode; readonly actions?: ReactNode; readonly eyebrow?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+  eyebrow,
+}: {
+  readonly title: ReactNode;
+  readonly subtitle?: ReactNode;
+  readonly actions?: ReactNode;
+  readonly eyebrow?: ReactNode;
+}) {
   return (
     <div className="page-header">
       <div className="page-header__text">

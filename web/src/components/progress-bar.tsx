@@ -12,7 +12,11 @@ interface ProgressBarProps {
 /** An accessible progress bar whose colour follows the usage tone. */
 export function ProgressBar({ label, value, max, tone, valueText }: ProgressBarProps) {
   const unlimited = max < 0;
-  const percent = unlimited ? Math.min(100, value > 0 ? 8 : 0) : max === 0 ? 100 : Math.min(100, Math.round((value / max) * 100));
+  const percent = unlimited
+    ? Math.min(100, value > 0 ? 8 : 0)
+    : max === 0
+      ? 100
+      : Math.min(100, Math.round((value / max) * 100));
   const text = valueText ?? (unlimited ? `${value} used · unlimited` : `${value} of ${max}`);
   return (
     <div className="progress" data-tone={tone}>

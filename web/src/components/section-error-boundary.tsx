@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { captureException } from '../lib/error-reporting';
+import { Icon } from './icon';
 
 export const SECTION_ERROR_TEXT = "We're having trouble loading this section. Please try refreshing the page.";
 
@@ -21,7 +22,11 @@ export class SectionErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    captureException(error, { boundary: 'section', section: this.props.name, componentStack: info.componentStack ?? null });
+    captureException(error, {
+      boundary: 'section',
+      section: this.props.name,
+      componentStack: info.componentStack ?? null,
+    });
   }
 
   override render() {
@@ -29,7 +34,7 @@ export class SectionErrorBoundary extends Component<Props, State> {
       return (
         <div className="section-error" role="alert">
           <span className="section-error__icon" aria-hidden="true">
-            ⚠
+            <Icon name="alert" />
           </span>
           <p>{SECTION_ERROR_TEXT}</p>
         </div>

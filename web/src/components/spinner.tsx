@@ -1,4 +1,10 @@
-export function Spinner({ label = 'Loading', size = 'md' }: { readonly label?: string; readonly size?: 'sm' | 'md' | 'lg' }) {
+export function Spinner({
+  label = 'Loading',
+  size = 'md',
+}: {
+  readonly label?: string;
+  readonly size?: 'sm' | 'md' | 'lg';
+}) {
   return (
     <span className={`spinner spinner--${size}`} role="status" aria-label={label}>
       <span className="visually-hidden">{label}</span>

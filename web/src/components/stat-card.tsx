@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function StatCard({ label, value, hint, icon }: { readonly label: string; readonly value: ReactNode; readonly hint?: ReactNode; readonly icon?: string }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  icon,
+}: {
+  readonly label: string;
+  readonly value: ReactNode;
+  readonly hint?: ReactNode;
+  readonly icon?: ReactNode;
+}) {
   return (
     <div className="stat-card">
       {icon ? (

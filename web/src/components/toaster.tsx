@@ -1,12 +1,13 @@
 import { toast, useToasts, type ToastKind } from '../lib/toast';
+import { Icon, type IconName } from './icon';
 
-const icons: Record<ToastKind, string> = {
-  success: '✓',
-  error: '!',
-  blank: 'i',
-  loading: '',
-  celebration: '🎉',
-  encouragement: '💪',
+const icons: Record<ToastKind, IconName | null> = {
+  success: 'check',
+  error: 'alert',
+  blank: 'info',
+  loading: null,
+  celebration: 'sparkles',
+  encouragement: 'heart',
 };
 
 /** Renders the toast store: polite live region for most, assertive for errors. */
@@ -17,10 +18,19 @@ export function Toaster() {
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast--${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span className="toast__icon" aria-hidden="true">
-            {t.kind === 'loading' ? <span className="spinner spinner--sm" /> : icons[t.kind]}
+            {icons[t.kind] ? (
+              <Icon name={icons[t.kind]!} size={14} strokeWidth={3} />
+            ) : (
+              <span className="spinner spinner--sm" />
+            )}
           </span>
           <span className="toast__message">{t.message}</span>
-          <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => toast.dismiss(t.id)}>
+          <button
+            type="button"
+            className="toast__close"
+            aria-label="Dismiss notification"
+            onClick={() => toast.dismiss(t.id)}
+          >
             ×
           </button>
         </div>

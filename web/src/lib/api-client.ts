@@ -20,8 +20,9 @@ export class ApiError extends Error {
     message: string,
     readonly details?: Record<string, unknown>,
     readonly code?: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
   /** 401 and 403 are auth errors (spec section 8). */
   get isAuthError(): boolean {
@@ -88,8 +89,10 @@ export function rateLimitWaitMs(header: string | null, nowMs: number): number {
   return Math.min(Math.max(ms, 0), MAX_RATE_LIMIT_WAIT_MS);
 }
 
-async function readErrorBody(response: Response): Promise<{ message: string; details?: Record<string, unknown>; code?: string }> {
-  let body: unknown = null;
+async function readErrorBody(
+  response: Response,
+): Promise<{ message: string; details?: Record<string, unknown>; code?: string }> {
+  let body: unknown;
   try {
     const text = await response.text();
     body = text ? JSON.parse(text) : null;
@@ -104,7 +107,9 @@ async function readErrorBody(response: Response): Promise<{ message: string; det
         ? response.statusText
         : 'Unknown error';
   const details =
-    typeof record.details === 'object' && record.details !== null ? (record.details as Record<string, unknown>) : undefined;
+    typeof record.details === 'object' && record.details !== null
+      ? (record.details as Record<string, unknown>)
+      : undefined;
   const code = typeof record.code === 'string' ? record.code : undefined;
   return { message, ...(details ? { details } : {}), ...(code ? { code } : {}) };
 }
@@ -138,9 +143,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return `${baseUrl}${path}${search ? `?${search}` : ''}`;
   }
 
-  async function send(method: HttpMethod, url: string, body: string | undefined, opts: RequestOptions<unknown>, idempotencyKey: string | null) {
+  async function send(
+    method: HttpMethod,
+    url: string,
+    body: string | undefined,
+    opts: RequestOptions<unknown>,
+    idempotencyKey: string | null,
+  ) {
     const timestamp = String(now());
-    const headers: Record<string, string> = { Accept: 'application/json', [TIMESTAMP_HEADER]: timestamp, ...opts.headers };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      [TIMESTAMP_HEADER]: timestamp,
+      ...opts.headers,
+    };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const token = await getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -214,8 +229,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
   return {
     request,
     get: <T>(path: string, opts?: Omit<RequestOptions<T>, 'body'>) => request<T>('GET', path, opts),
-    post: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('POST', path, { ...opts, body: body ?? {} }),
-    patch: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('PATCH', path, { ...opts, body: body ?? {} }),
+    post: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) =>
+      request<T>('POST', path, { ...opts, body: body ?? {} }),
+    patch: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) =>
+      request<T>('PATCH', path, { ...opts, body: body ?? {} }),
     delete: <T>(path: string, opts?: RequestOptions<T>) => request<T>('DELETE', path, opts),
     setTokenProvider(provider: () => Promise<string | null>) {
       getToken = provider;

@@ -60,7 +60,11 @@ function show(kind: ToastKind, message: string, options: { id?: string; duration
     timers.delete(dropped.id);
   }
   toasts = next.slice(-MAX_TOASTS);
-  if (Number.isFinite(duration)) timers.set(id, setTimeout(() => dismiss(id), duration));
+  if (Number.isFinite(duration))
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), duration),
+    );
   emit();
   return id;
 }
@@ -83,5 +87,9 @@ function subscribe(listener: Listener) {
 }
 
 export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
 }

@@ -9,8 +9,8 @@ export function ConfigurationErrorPage() {
         <h1 className="fatal-screen__title">Configuration error</h1>
         <p>The sign-in provider’s publishable key is missing, so Stride cannot sign you in.</p>
         <p className="muted">
-          If you run this deployment, set <code>CLERK_PUBLISHABLE_KEY</code> for the API (served to the app by <code>/api/config</code>) and restart it, or use{' '}
-          <code>AUTH_MODE=dev</code> for local development.
+          If you run this deployment, set <code>CLERK_PUBLISHABLE_KEY</code> for the API (served to the app by{' '}
+          <code>/api/config</code>) and restart it, or use <code>AUTH_MODE=dev</code> for local development.
         </p>
         <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
           Reload Page

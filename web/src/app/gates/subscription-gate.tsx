@@ -14,6 +14,7 @@ export function SubscriptionGate({ children }: { readonly children: ReactNode })
   const redirect = inactiveSubscriptionRedirect(user, location.pathname);
   if (redirect) return <Navigate to={redirect} replace />;
   const showPlans = (location.state as { showPlans?: boolean } | null)?.showPlans === true;
-  if (location.pathname === '/pricing' && isSubscriptionInactive(user) && !showPlans) return <InactiveSubscriptionScreen />;
+  if (location.pathname === '/pricing' && isSubscriptionInactive(user) && !showPlans)
+    return <InactiveSubscriptionScreen />;
   return <>{children}</>;
 }

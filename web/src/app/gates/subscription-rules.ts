@@ -16,7 +16,9 @@ export const INACTIVE_EXEMPT_PATHS = [
 ] as const;
 
 /** A canceled or past_due user on a non-free tier; free users are never blocked. */
-export function isSubscriptionInactive(user: Pick<ClientUserData, 'subscriptionTier' | 'subscriptionStatus'> | null): boolean {
+export function isSubscriptionInactive(
+  user: Pick<ClientUserData, 'subscriptionTier' | 'subscriptionStatus'> | null,
+): boolean {
   if (!user || user.subscriptionTier === 'free') return false;
   return user.subscriptionStatus === 'canceled' || user.subscriptionStatus === 'past_due';
 }
@@ -24,7 +26,9 @@ export function isSubscriptionInactive(user: Pick<ClientUserData, 'subscriptionT
 /** '/' matches only itself; other exempt paths also cover their sub-paths (/blog/a-post, /admin/analytics). */
 export function isExemptPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return INACTIVE_EXEMPT_PATHS.some((exempt) => (exempt === '/' ? path === '/' : path === exempt || path.startsWith(`${exempt}/`)));
+  return INACTIVE_EXEMPT_PATHS.some((exempt) =>
+    exempt === '/' ? path === '/' : path === exempt || path.startsWith(`${exempt}/`),
+  );
 }
 
 /** Where to send the user, or null to stay. */

@@ -52,7 +52,11 @@ export default function DailyRoute() {
         </div>
         <div className="daily__main">
           <SectionErrorBoundary name="selected-goal">
-            <SelectedGoalPanel goal={selected} tasks={selected ? <TaskList goalId={selected.id} tasks={selected.generated_tasks} /> : null} />
+            <SelectedGoalPanel
+              goal={selected}
+              hasGoals={goals.isPending || (goals.data?.length ?? 0) > 0}
+              tasks={selected ? <TaskList goalId={selected.id} tasks={selected.generated_tasks} /> : null}
+            />
           </SectionErrorBoundary>
           <SectionErrorBoundary name="energy-view">
             <EnergyView />

@@ -16,7 +16,10 @@ function LandingPricing() {
       renderAction={(plan) => {
         if (!signedIn) {
           return (
-            <Link to="/sign-up" className={`button button--block ${plan.popular ? 'button--primary' : 'button--secondary'}`}>
+            <Link
+              to="/sign-up"
+              className={`button button--block ${plan.popular ? 'button--primary' : 'button--secondary'}`}
+            >
               {plan.priceCents === 0 ? 'Start free' : `Start with ${plan.name}`}
             </Link>
           );

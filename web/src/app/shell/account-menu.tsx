@@ -28,7 +28,12 @@ export function AccountMenu() {
     { key: 'account', label: 'Manage Account', onSelect: () => navigate('/user-profile') },
   ];
   if (user.subscriptionTier === 'lite') {
-    items.push({ key: 'upgrade', label: 'Upgrade to Pro', tone: 'accent', onSelect: () => openUpgradeDialog('general') });
+    items.push({
+      key: 'upgrade',
+      label: 'Upgrade to Pro',
+      tone: 'accent',
+      onSelect: () => openUpgradeDialog('general'),
+    });
   }
   if (user.isAdmin) items.push({ key: 'admin', label: 'Admin', onSelect: () => navigate('/admin') });
   items.push({ key: 'sign-out', label: 'Sign Out', tone: 'danger', onSelect: () => void auth.signOut() });

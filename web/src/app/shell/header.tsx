@@ -20,7 +20,11 @@ export function Header() {
         <div className="app-header__right">
           <UsageIndicator />
           {user && showsHeaderUpgradeButton(user.subscriptionTier) ? (
-            <button type="button" className="button button--upgrade button--sm" onClick={() => openUpgradeDialog('general')}>
+            <button
+              type="button"
+              className="button button--upgrade button--sm"
+              onClick={() => openUpgradeDialog('general')}
+            >
               <span aria-hidden="true">★</span> Upgrade
             </button>
           ) : null}

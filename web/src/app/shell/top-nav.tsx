@@ -13,7 +13,11 @@ export function TopNav() {
           const current = isCurrentNav(link.to, pathname);
           return (
             <li key={link.to}>
-              <Link to={link.to} className={`top-nav__link${current ? ' is-current' : ''}`} aria-current={current ? 'page' : undefined}>
+              <Link
+                to={link.to}
+                className={`top-nav__link${current ? ' is-current' : ''}`}
+                aria-current={current ? 'page' : undefined}
+              >
                 {link.label}
               </Link>
             </li>

@@ -3,7 +3,7 @@ import type { AdminRange } from '../lib/admin-range';
 
 export const adminKeys = {
   all: [queryRoots.admin] as const,
-  funnel: (range: AdminRange) => [...adminKeys.all, 'funnel', range] as const,
+  funnel: (range: AdminRange, breakdown: string) => [...adminKeys.all, 'funnel', range, breakdown] as const,
   attribution: (range: AdminRange) => [...adminKeys.all, 'attribution', range] as const,
-  signupErrors: (range: AdminRange) => [...adminKeys.all, 'signup-errors', range] as const,
+  signupErrors: (range: AdminRange, offset: number) => [...adminKeys.all, 'signup-errors', range, offset] as const,
 };

@@ -1,18 +1,45 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userMetricsSchema, type UserMetrics } from '@stride/domain/analytics/user-metrics';
+import { userMetricsResponseSchema, type UserMetricsResponse } from '@stride/domain/contracts/analytics';
+import { engagementScore } from '@stride/domain/analytics/engagement-score';
+import { insightsFor } from '@stride/domain/analytics/insights';
+import { daysBetween } from '@stride/domain/analytics/user-metrics';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { analyticsKeys } from './keys';
+import { getUserMetricsSimple } from './get-user-metrics-simple';
+
+export const isPlanRequired = (error: unknown): boolean =>
+  isApiError(error) && error.status === 403 && error.code === 'plan_required';
 
 /**
- * GET /api/analytics/user-metrics-simple?userId, falling back to /api/analytics/user-metrics (spec
- * section 7). A 403 (plan required) is not retried on the fallback.
+ * GET /api/analytics/user-metrics?userId (pro): metrics, engagement score and insights. When it fails for
+ * any reason other than the plan, falls back to /api/analytics/user-metrics-simple and derives the
+ * engagement score and insights locally with the same domain rules.
  */
-export async function getUserMetrics(userId: string, signal?: AbortSignal): Promise<UserMetrics> {
+export async function getUserMetrics(userId: string, signal?: AbortSignal): Promise<UserMetricsResponse> {
   try {
-    return await apiClient.get('/analytics/user-metrics-simple', { schema: userMetricsSchema, query: { userId }, signal });
+    return await apiClient.get('/analytics/user-metrics', {
+      schema: userMetricsResponseSchema,
+      query: { userId },
+      signal,
+    });
   } catch (error) {
-    if (signal?.aborted || (isApiError(error) && (error.status === 403 || error.status === 401))) throw error;
-    return apiClient.get('/analytics/user-metrics', { schema: userMetricsSchema, query: { userId }, signal });
+    if (signal?.aborted || isPlanRequired(error) || (isApiError(error) && error.status === 401)) throw error;
+    const simple = await getUserMetricsSimple(userId, signal);
+    const { userId: id, ...metrics } = simple;
+    const today = new Date().toISOString().slice(0, 10);
+    return {
+      userId: id,
+      asOf: today,
+      metrics,
+      engagement: engagementScore({
+        taskCompletionRate: metrics.taskCompletionRate,
+        dailyActiveStreak: metrics.dailyActiveStreak,
+        goalProgress: metrics.goalCompletionRate,
+        aiGenerationsUsed: metrics.aiGenerationsUsed,
+        daysSinceLastActive: metrics.lastActiveDate ? daysBetween(metrics.lastActiveDate, today) : null,
+      }),
+      insights: insightsFor(metrics),
+    };
   }
 }
 
@@ -20,7 +47,8 @@ export const userMetricsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: analyticsKeys.user(userId),
     queryFn: ({ signal }) => getUserMetrics(userId, signal),
-    retry: (count, error) => count < 1 && !(isApiError(error) && error.status === 403),
+    retry: (count, error) => count < 1 && !isPlanRequired(error),
   });
 
-export const useUserMetrics = (userId: string) => useQuery({ ...userMetricsQueryOptions(userId), enabled: Boolean(userId) });
+export const useUserMetrics = (userId: string) =>
+  useQuery({ ...userMetricsQueryOptions(userId), enabled: Boolean(userId) });

@@ -19,14 +19,32 @@ import type { UserMetrics } from '@stride/domain/analytics/user-metrics';
 import { ChartCard } from '../../../components/chart-card';
 import type { DayPoint } from '../lib/series';
 
-const COLORS = { indigo: '#6366f1', violet: '#8b5cf6', emerald: '#10b981', amber: '#f59e0b', sky: '#0ea5e9', rose: '#f43f5e', slate: '#cbd5e1' };
+const COLORS = {
+  indigo: '#6366f1',
+  violet: '#8b5cf6',
+  emerald: '#10b981',
+  amber: '#f59e0b',
+  sky: '#0ea5e9',
+  rose: '#f43f5e',
+  slate: '#cbd5e1',
+};
 const axis = { fontSize: 12, fill: '#64748b' };
-const tooltipStyle = { borderRadius: 10, border: '1px solid #e2e8f0', boxShadow: '0 8px 24px rgba(15,23,42,.08)', fontSize: 13 };
+const tooltipStyle = {
+  borderRadius: 10,
+  border: '1px solid #e2e8f0',
+  boxShadow: '0 8px 24px rgba(15,23,42,.08)',
+  fontSize: 13,
+};
 
 export function DailyActivityChart({ points }: { readonly points: readonly DayPoint[] }) {
   const tasks = points.reduce((s, p) => s + p.tasksCompleted, 0);
   return (
-    <ChartCard title="Daily activity" subtitle="Tasks completed and goals created per day" summary={`${tasks} tasks completed over ${points.length} days`} wide>
+    <ChartCard
+      title="Daily activity"
+      subtitle="Tasks completed and goals created per day"
+      summary={`${tasks} tasks completed over ${points.length} days`}
+      wide
+    >
       <ResponsiveContainer width="100%" height={260}>
         <BarChart data={[...points]} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#eef2f7" />
@@ -34,9 +52,27 @@ export function DailyActivityChart({ points }: { readonly points: readonly DayPo
           <YAxis allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
           <Tooltip contentStyle={tooltipStyle} cursor={{ fill: 'rgba(99,102,241,.06)' }} />
           <Legend wrapperStyle={{ fontSize: 13 }} />
-          <Bar dataKey="tasksCompleted" name="Tasks completed" fill={COLORS.indigo} radius={[6, 6, 0, 0]} />
-          <Bar dataKey="goalsCreated" name="Goals created" fill={COLORS.emerald} radius={[6, 6, 0, 0]} />
-          <Bar dataKey="aiGenerationsUsed" name="AI breakdowns" fill={COLORS.violet} radius={[6, 6, 0, 0]} />
+          <Bar
+            isAnimationActive={false}
+            dataKey="tasksCompleted"
+            name="Tasks completed"
+            fill={COLORS.indigo}
+            radius={[6, 6, 0, 0]}
+          />
+          <Bar
+            isAnimationActive={false}
+            dataKey="goalsCreated"
+            name="Goals created"
+            fill={COLORS.emerald}
+            radius={[6, 6, 0, 0]}
+          />
+          <Bar
+            isAnimationActive={false}
+            dataKey="aiGenerationsUsed"
+            name="AI breakdowns"
+            fill={COLORS.violet}
+            radius={[6, 6, 0, 0]}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -46,15 +82,35 @@ export function DailyActivityChart({ points }: { readonly points: readonly DayPo
 export function ProductivityTrendChart({ points }: { readonly points: readonly DayPoint[] }) {
   const last = points[points.length - 1];
   return (
-    <ChartCard title="Productivity trend" subtitle="Daily score (0–100) and 7-day average" summary={`Latest 7-day average productivity ${last?.productivityAvg ?? 0}`}>
+    <ChartCard
+      title="Productivity trend"
+      subtitle="Daily score (0–100) and 7-day average"
+      summary={`Latest 7-day average productivity ${last?.productivityAvg ?? 0}`}
+    >
       <ResponsiveContainer width="100%" height={240}>
         <LineChart data={[...points]} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#eef2f7" />
           <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} minTickGap={20} />
           <YAxis domain={[0, 100]} tick={axis} tickLine={false} axisLine={false} />
           <Tooltip contentStyle={tooltipStyle} />
-          <Line type="monotone" dataKey="productivityScore" name="Score" stroke={COLORS.slate} strokeWidth={2} dot={false} />
-          <Line type="monotone" dataKey="productivityAvg" name="7-day average" stroke={COLORS.indigo} strokeWidth={3} dot={false} />
+          <Line
+            isAnimationActive={false}
+            type="monotone"
+            dataKey="productivityScore"
+            name="Score"
+            stroke={COLORS.slate}
+            strokeWidth={2}
+            dot={false}
+          />
+          <Line
+            isAnimationActive={false}
+            type="monotone"
+            dataKey="productivityAvg"
+            name="7-day average"
+            stroke={COLORS.indigo}
+            strokeWidth={3}
+            dot={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -64,7 +120,11 @@ export function ProductivityTrendChart({ points }: { readonly points: readonly D
 export function EngagementTrendChart({ points }: { readonly points: readonly DayPoint[] }) {
   const last = points[points.length - 1];
   return (
-    <ChartCard title="Engagement trend" subtitle="Engagement score and minutes in Stride" summary={`Latest engagement score ${last?.engagement ?? 0}`}>
+    <ChartCard
+      title="Engagement trend"
+      subtitle="Engagement score and minutes in Stride"
+      summary={`Latest engagement score ${last?.engagement ?? 0}`}
+    >
       <ResponsiveContainer width="100%" height={240}>
         <AreaChart data={[...points]} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
           <defs>
@@ -77,8 +137,24 @@ export function EngagementTrendChart({ points }: { readonly points: readonly Day
           <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} minTickGap={20} />
           <YAxis tick={axis} tickLine={false} axisLine={false} />
           <Tooltip contentStyle={tooltipStyle} />
-          <Area type="monotone" dataKey="engagement" name="Engagement" stroke={COLORS.violet} strokeWidth={2.5} fill="url(#engagement-fill)" />
-          <Area type="monotone" dataKey="sessionDuration" name="Minutes" stroke={COLORS.sky} strokeWidth={1.5} fillOpacity={0} />
+          <Area
+            isAnimationActive={false}
+            type="monotone"
+            dataKey="engagement"
+            name="Engagement"
+            stroke={COLORS.violet}
+            strokeWidth={2.5}
+            fill="url(#engagement-fill)"
+          />
+          <Area
+            isAnimationActive={false}
+            type="monotone"
+            dataKey="sessionDuration"
+            name="Minutes"
+            stroke={COLORS.sky}
+            strokeWidth={1.5}
+            fillOpacity={0}
+          />
         </AreaChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -95,14 +171,18 @@ export function CompletionRatesChart({ metrics }: { readonly metrics: UserMetric
     { name: 'Abandoned', value: metrics.abandonedGoals, color: COLORS.rose },
   ].filter((g) => g.value > 0);
   return (
-    <ChartCard title="Completion rates" subtitle="Share of tasks and goals you finish" summary={`Task completion ${data[0]!.rate}%, goal completion ${data[1]!.rate}%`}>
+    <ChartCard
+      title="Completion rates"
+      subtitle="Share of tasks and goals you finish"
+      summary={`Task completion ${data[0]!.rate}%, goal completion ${data[1]!.rate}%`}
+    >
       <div className="completion-charts">
         <ResponsiveContainer width="100%" height={200}>
           <BarChart data={data} layout="vertical" margin={{ top: 8, right: 24, left: 8, bottom: 0 }}>
             <XAxis type="number" domain={[0, 100]} tick={axis} tickLine={false} axisLine={false} unit="%" />
             <YAxis type="category" dataKey="name" tick={axis} tickLine={false} axisLine={false} width={48} />
             <Tooltip contentStyle={tooltipStyle} formatter={(v) => `${v}%`} />
-            <Bar dataKey="rate" name="Completion" radius={[0, 8, 8, 0]}>
+            <Bar isAnimationActive={false} dataKey="rate" name="Completion" radius={[0, 8, 8, 0]}>
               {data.map((d) => (
                 <Cell key={d.name} fill={d.rate >= 80 ? COLORS.emerald : d.rate >= 50 ? COLORS.indigo : COLORS.amber} />
               ))}
@@ -112,7 +192,15 @@ export function CompletionRatesChart({ metrics }: { readonly metrics: UserMetric
         {goals.length > 0 ? (
           <ResponsiveContainer width="100%" height={200}>
             <PieChart>
-              <Pie data={goals} dataKey="value" nameKey="name" innerRadius={48} outerRadius={72} paddingAngle={3}>
+              <Pie
+                isAnimationActive={false}
+                data={goals}
+                dataKey="value"
+                nameKey="name"
+                innerRadius={48}
+                outerRadius={72}
+                paddingAngle={3}
+              >
                 {goals.map((g) => (
                   <Cell key={g.name} fill={g.color} />
                 ))}

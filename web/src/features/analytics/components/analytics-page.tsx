@@ -1,24 +1,28 @@
 import { useMemo, useState } from 'react';
-import { insightsFor } from '@stride/domain/analytics/insights';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { PageHeader } from '../../../components/page-header';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary';
 import { PageLoading } from '../../../components/spinner';
 import { StatCard } from '../../../components/stat-card';
-import { isApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
+import { formatMinutes } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDailyMetrics } from '../api/get-daily-metrics';
-import { useUserMetrics } from '../api/get-user-metrics';
+import { isPlanRequired, useUserMetrics } from '../api/get-user-metrics';
 import { isValidRange, lastDays, RANGE_PRESETS, type DateRange } from '../lib/date-range';
-import { buildSeries, formatHour, totals } from '../lib/series';
-import { CompletionRatesChart, DailyActivityChart, EngagementTrendChart, ProductivityTrendChart } from './analytics-charts';
+import { buildSeries, formatHour } from '../lib/series';
+import {
+  CompletionRatesChart,
+  DailyActivityChart,
+  EngagementTrendChart,
+  ProductivityTrendChart,
+} from './analytics-charts';
 import { ProAnalyticsPreview } from './pro-analytics-preview';
+import { Icon } from '../../../components/icon';
 
-const isPlanRequired = (error: unknown) => isApiError(error) && error.status === 403;
 const pct = (value: number) => `${Math.round(value * 100)}%`;
 
-/** /analytics: the pro dashboard; users without the plan see what they would get. */
+/** /analytics: the pro dashboard; users without the plan (403 plan_required) see what they would get. */
 export function AnalyticsPage() {
   useDocumentTitle('Analytics');
   const { user } = useCurrentUser();
@@ -29,11 +33,10 @@ export function AnalyticsPage() {
   const planRequired = isPlanRequired(metrics.error) || isPlanRequired(daily.error);
 
   const points = useMemo(
-    () => (daily.data ? buildSeries(range, daily.data, userId, metrics.data?.goalCompletionRate ?? 0) : []),
-    [daily.data, range, userId, metrics.data?.goalCompletionRate],
+    () =>
+      daily.data ? buildSeries(range, daily.data.days, userId, metrics.data?.metrics.goalCompletionRate ?? 0) : [],
+    [daily.data, range, userId, metrics.data?.metrics.goalCompletionRate],
   );
-  const sums = totals(points);
-  const insights = metrics.data ? insightsFor(metrics.data) : [];
 
   return (
     <div className="page page--wide">
@@ -45,10 +48,19 @@ export function AnalyticsPage() {
         }
         title="Your progress, in numbers"
         subtitle="Trends from your goals, tasks and sessions."
-        actions={planRequired ? null : <DateRangePicker value={range} onChange={setRange} presets={RANGE_PRESETS} makePreset={(d) => lastDays(d)} />}
+        actions={
+          planRequired ? null : (
+            <DateRangePicker
+              value={range}
+              onChange={setRange}
+              presets={RANGE_PRESETS}
+              makePreset={(d) => lastDays(d)}
+            />
+          )
+        }
       />
       {planRequired ? (
-        <ProAnalyticsPreview />
+        <ProAnalyticsPreview userId={userId} />
       ) : metrics.isPending || daily.isPending ? (
         <PageLoading label="Crunching your numbers…" />
       ) : metrics.isError || daily.isError ? (
@@ -58,22 +70,66 @@ export function AnalyticsPage() {
       ) : (
         <div className="analytics" data-testid="analytics-dashboard">
           <div className="stat-grid">
-            <StatCard icon="🔥" label="Day streak" value={metrics.data.dailyActiveStreak} hint={metrics.data.lastActiveDate ? `Last active ${metrics.data.lastActiveDate}` : 'Not active yet'} />
-            <StatCard icon="✅" label="Task completion" value={pct(metrics.data.taskCompletionRate)} hint={`${sums.tasksCompleted} tasks done in range`} />
-            <StatCard icon="🎯" label="Goal completion" value={pct(metrics.data.goalCompletionRate)} hint={`${metrics.data.completedGoals} completed · ${metrics.data.abandonedGoals} abandoned`} />
-            <StatCard icon="⏰" label="Most productive hour" value={formatHour(metrics.data.mostProductiveHour)} hint="When you complete the most tasks" />
-            <StatCard icon="✨" label="AI breakdowns" value={metrics.data.aiGenerationsUsed} hint={`${sums.aiGenerationsUsed} in range`} />
+            <StatCard
+              icon={<Icon name="flame" />}
+              label="Day streak"
+              value={metrics.data.metrics.dailyActiveStreak}
+              hint={
+                metrics.data.metrics.lastActiveDate
+                  ? `Last active ${metrics.data.metrics.lastActiveDate}`
+                  : 'Not active yet'
+              }
+            />
+            <StatCard
+              icon={<Icon name="checkCircle" />}
+              label="Task completion"
+              value={pct(metrics.data.metrics.taskCompletionRate)}
+              hint={`${daily.data.totals.tasksCompleted} ${daily.data.totals.tasksCompleted === 1 ? 'task' : 'tasks'} done in range`}
+            />
+            <StatCard
+              icon={<Icon name="target" />}
+              label="Goal completion"
+              value={pct(metrics.data.metrics.goalCompletionRate)}
+              hint={`${metrics.data.metrics.completedGoals} completed · ${metrics.data.metrics.abandonedGoals} abandoned`}
+            />
+            <StatCard
+              icon={<Icon name="clock" />}
+              label="Most productive hour"
+              value={formatHour(metrics.data.metrics.mostProductiveHour)}
+              hint="When you complete the most tasks (UTC)"
+            />
+            <StatCard
+              icon={<Icon name="barChart" />}
+              label="Engagement score"
+              value={metrics.data.engagement.score}
+              hint="0–100: completion, streak, progress, AI use, recency"
+            />
+            <StatCard
+              icon={<Icon name="zap" />}
+              label="Avg. productivity"
+              value={daily.data.totals.averageProductivityScore}
+              hint={`${daily.data.totals.activeDays} active days · ${formatMinutes(Math.round(daily.data.totals.sessionDuration))} in Stride`}
+            />
           </div>
-          {insights.length > 0 ? (
+          {metrics.data.insights.length > 0 ? (
             <section className="insights" aria-labelledby="insights-title">
               <h2 id="insights-title" className="section-title">
                 Insights
               </h2>
               <ul className="insights__list">
-                {insights.map((insight) => (
+                {metrics.data.insights.map((insight) => (
                   <li key={insight.code} className={`insight insight--${insight.kind}`}>
                     <span className="insight__icon" aria-hidden="true">
-                      {insight.kind === 'achievement' ? '🏆' : insight.kind === 'suggestion' ? '💡' : 'ℹ️'}
+                      <Icon
+                        name={
+                          insight.kind === 'achievement'
+                            ? 'trophy'
+                            : insight.kind === 'suggestion'
+                              ? 'lightbulb'
+                              : 'info'
+                        }
+                        size={22}
+                      />
                     </span>
                     <div>
                       <p className="insight__title">{insight.title}</p>
@@ -84,14 +140,14 @@ export function AnalyticsPage() {
               </ul>
             </section>
           ) : (
-            <p className="muted">Keep completing tasks — personal insights appear as patterns emerge.</p>
+            <p className="muted insights">Keep completing tasks — personal insights appear as patterns emerge.</p>
           )}
           <SectionErrorBoundary name="analytics-charts">
             <div className="chart-grid">
               <DailyActivityChart points={points} />
               <ProductivityTrendChart points={points} />
               <EngagementTrendChart points={points} />
-              <CompletionRatesChart metrics={metrics.data} />
+              <CompletionRatesChart metrics={metrics.data.metrics} />
             </div>
           </SectionErrorBoundary>
         </div>

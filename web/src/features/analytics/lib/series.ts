@@ -14,7 +14,12 @@ const labelFormatter = new Intl.DateTimeFormat('en-US', { month: 'short', day: '
  * One point per day of the range (days without metrics are zeros), with a 7-day moving average of the
  * productivity score and a running engagement score (spec section 9 weights) for the trend charts.
  */
-export function buildSeries(range: DateRange, metrics: readonly DailyMetrics[], userId: string, goalCompletionRate: number): DayPoint[] {
+export function buildSeries(
+  range: DateRange,
+  metrics: readonly DailyMetrics[],
+  userId: string,
+  goalCompletionRate: number,
+): DayPoint[] {
   const byDay = new Map(metrics.map((m) => [m.date, m]));
   const days = daysOf(range);
   const points: DayPoint[] = [];
@@ -25,7 +30,8 @@ export function buildSeries(range: DateRange, metrics: readonly DailyMetrics[], 
   let aiUsed = 0;
   days.forEach((day, index) => {
     const m = byDay.get(day) ?? emptyDailyMetrics(userId, day);
-    const active = m.tasksCompleted + m.goalsCreated + m.goalsCompleted + m.aiGenerationsUsed > 0 || m.sessionDuration > 0;
+    const active =
+      m.tasksCompleted + m.goalsCreated + m.goalsCompleted + m.aiGenerationsUsed > 0 || m.sessionDuration > 0;
     streak = active ? streak + 1 : 0;
     if (active) lastActive = index;
     tasksCreated += m.tasksCreated;
@@ -60,7 +66,14 @@ export function totals(points: readonly DailyMetrics[]) {
       aiGenerationsUsed: acc.aiGenerationsUsed + p.aiGenerationsUsed,
       sessionDuration: acc.sessionDuration + p.sessionDuration,
     }),
-    { goalsCreated: 0, goalsCompleted: 0, tasksCreated: 0, tasksCompleted: 0, aiGenerationsUsed: 0, sessionDuration: 0 },
+    {
+      goalsCreated: 0,
+      goalsCompleted: 0,
+      tasksCreated: 0,
+      tasksCompleted: 0,
+      aiGenerationsUsed: 0,
+      sessionDuration: 0,
+    },
   );
 }
 

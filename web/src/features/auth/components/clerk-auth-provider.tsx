@@ -34,7 +34,9 @@ function ClerkBridge({ children }: { readonly children: ReactNode }) {
               imageUrl: user.imageUrl ?? null,
               publicMetadata: {
                 subscriptionTier:
-                  typeof user.publicMetadata?.subscriptionTier === 'string' ? user.publicMetadata.subscriptionTier : undefined,
+                  typeof user.publicMetadata?.subscriptionTier === 'string'
+                    ? user.publicMetadata.subscriptionTier
+                    : undefined,
               },
             }
           : null,
@@ -46,7 +48,13 @@ function ClerkBridge({ children }: { readonly children: ReactNode }) {
   return <AuthSessionContext.Provider value={value}>{children}</AuthSessionContext.Provider>;
 }
 
-export default function ClerkAuthProvider({ publishableKey, children }: { readonly publishableKey: string; readonly children: ReactNode }) {
+export default function ClerkAuthProvider({
+  publishableKey,
+  children,
+}: {
+  readonly publishableKey: string;
+  readonly children: ReactNode;
+}) {
   const navigate = useNavigate();
   return (
     <ClerkProvider

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { LogoMark } from '../../../components/logo';
 import { PageLoading } from '../../../components/spinner';
 import { useAuthSession } from '../../../lib/auth-session';
+import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/format';
 import { emitProductEvent } from '../../../lib/product-events';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -45,6 +46,12 @@ function DevSignInForm({ variant }: { readonly variant: Variant }) {
           emitProductEvent(variant === 'sign-up' ? 'onboarding_signed_up' : 'session_signed_in');
           start?.({ token: session.token, user: session.user });
         },
+        onError: (error) =>
+          emitProductEvent('signup_error', {
+            stage: variant === 'sign-up' ? 'sign_up' : 'sign_in',
+            message: errorMessage(error, 'Unknown error').slice(0, 1000),
+            code: isApiError(error) ? (error.code ?? String(error.status)) : null,
+          }),
       },
     );
   };
@@ -81,7 +88,11 @@ function DevSignInForm({ variant }: { readonly variant: Variant }) {
           {errorMessage(mutation.error, 'Could not sign in. Please try again.')}
         </p>
       ) : null}
-      <button type="submit" className="button button--primary button--block" disabled={mutation.isPending || !email.trim() || !name.trim()}>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={mutation.isPending || !email.trim() || !name.trim()}
+      >
         {mutation.isPending ? text.busy : text.submit}
       </button>
       <p className="auth-form__hint">Development sign-in: no password, the account is created on first use.</p>

@@ -13,7 +13,10 @@ export interface DevSession {
 }
 
 const isDevUser = (value: unknown): value is DevSessionUser =>
-  typeof value === 'object' && value !== null && typeof (value as DevSessionUser).id === 'string' && typeof (value as DevSessionUser).email === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as DevSessionUser).id === 'string' &&
+  typeof (value as DevSessionUser).email === 'string';
 
 /** The dev-mode session: the token (and the user it belongs to) kept in local storage. */
 export function readDevSession(): DevSession | null {

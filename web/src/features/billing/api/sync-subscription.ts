@@ -1,16 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { syncSubscriptionResponseSchema } from '@stride/domain/contracts/billing';
 import { apiClient } from '../../../lib/api-client';
 
-const syncResponseSchema = z.object({
-  success: z.boolean().optional(),
-  message: z.string().nullish(),
-  subscription: z.object({ tier: z.string(), status: z.string().optional() }).nullish(),
-});
-export type SyncResponse = z.infer<typeof syncResponseSchema>;
+export type SyncResponse = z.infer<typeof syncSubscriptionResponseSchema>;
 
-/** POST /api/stripe/sync-subscription-bypass {email?} -> subscription.tier (or none found). */
+/** POST /api/stripe/sync-subscription-bypass {email?} -> {found, subscription: {tier, status} | null}. */
 export const syncSubscription = (email?: string) =>
-  apiClient.post('/stripe/sync-subscription-bypass', email ? { email } : {}, { schema: syncResponseSchema });
+  apiClient.post('/stripe/sync-subscription-bypass', email ? { email } : {}, {
+    schema: syncSubscriptionResponseSchema,
+  });
 
 export const useSyncSubscription = () => useMutation({ mutationFn: syncSubscription });

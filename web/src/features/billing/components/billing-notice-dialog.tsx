@@ -1,7 +1,13 @@
 import { Dialog } from '../../../components/dialog';
 import type { BillingNotice } from '../hooks/use-billing-portal';
 
-export function BillingNoticeDialog({ notice, onClose }: { readonly notice: BillingNotice | null; readonly onClose: () => void }) {
+export function BillingNoticeDialog({
+  notice,
+  onClose,
+}: {
+  readonly notice: BillingNotice | null;
+  readonly onClose: () => void;
+}) {
   return (
     <Dialog
       open={notice !== null}

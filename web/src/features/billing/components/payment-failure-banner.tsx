@@ -4,7 +4,9 @@ import { tierLabel } from '../../../lib/format';
 import { emitProductEvent } from '../../../lib/product-events';
 import { toast } from '../../../lib/toast';
 import { createBillingPortalSession } from '../api/billing-portal';
+import { useExpiredGraceCheck } from '../hooks/use-expired-grace-check';
 import { dismissBanner, paymentBannerState } from '../lib/payment-banner';
+import { Icon } from '../../../components/icon';
 
 export const PORTAL_FAILURE_TOAST = 'Failed to open billing portal. Please try again.';
 
@@ -13,6 +15,7 @@ export function PaymentFailureBanner({ now }: { readonly now?: number }) {
   const { user } = useCurrentUser();
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
+  useExpiredGraceCheck(now);
   const state = paymentBannerState(user, now);
   if (!state || !user || dismissedFor === state.graceEnd) return null;
 
@@ -29,16 +32,26 @@ export function PaymentFailureBanner({ now }: { readonly now?: number }) {
   };
 
   return (
-    <div className={`payment-banner ${state.urgent ? 'payment-banner--urgent' : 'payment-banner--warning'}`} role="alert" data-testid="payment-banner">
+    <div
+      className={`payment-banner ${state.urgent ? 'payment-banner--urgent' : 'payment-banner--warning'}`}
+      role="alert"
+      data-testid="payment-banner"
+    >
       <span className="payment-banner__icon" aria-hidden="true">
-        {state.urgent ? '⛔' : '⚠️'}
+        <Icon name={state.urgent ? 'alertOctagon' : 'alert'} />
       </span>
       <p className="payment-banner__text">
-        <strong>Your last payment failed.</strong> Update your payment method within <strong data-testid="payment-banner-days">{state.daysText}</strong> to keep
-        your {tierLabel(user.subscriptionTier)} plan.
+        <strong>Your last payment failed.</strong> Update your payment method within{' '}
+        <strong data-testid="payment-banner-days">{state.daysText}</strong> to keep your{' '}
+        {tierLabel(user.subscriptionTier)} plan.
       </p>
       <div className="payment-banner__actions">
-        <button type="button" className="button button--sm payment-banner__cta" onClick={() => void updatePayment()} disabled={opening}>
+        <button
+          type="button"
+          className="button button--sm payment-banner__cta"
+          onClick={() => void updatePayment()}
+          disabled={opening}
+        >
           {opening ? 'Opening...' : 'Update Payment'}
         </button>
         <button

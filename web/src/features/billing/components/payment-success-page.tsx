@@ -6,6 +6,7 @@ import { tierLabel } from '../../../lib/format';
 import { emitProductEvent } from '../../../lib/product-events';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { syncSubscription } from '../api/sync-subscription';
+import { Icon } from '../../../components/icon';
 
 /** /payment-success?success=true: confirms the new plan (syncing it from the payment provider). */
 export function PaymentSuccessPage() {
@@ -23,7 +24,7 @@ export function PaymentSuccessPage() {
     syncSubscription()
       .then((result) => {
         const tier = result.subscription?.tier;
-        if (tier) patchUser({ subscriptionTier: tier as typeof user.subscriptionTier, subscriptionStatus: 'active' });
+        if (tier) patchUser({ subscriptionTier: tier, subscriptionStatus: result.subscription?.status ?? 'active' });
         return refresh().then(() => setState(tier ? 'done' : 'pending'));
       })
       .catch(() => refresh().then(() => setState('pending')));
@@ -47,7 +48,7 @@ export function PaymentSuccessPage() {
     <div className="page page--narrow center-card">
       <div className="card card--padded result-card result-card--success" data-testid="payment-success">
         <div className="result-card__badge" aria-hidden="true">
-          🎉
+          <Icon name="checkCircle" size={36} />
         </div>
         <h1 className="result-card__title">Payment successful!</h1>
         {state === 'syncing' ? (

@@ -83,7 +83,8 @@ export function PricingPage() {
           ))}
         </dl>
         <p className="muted">
-          Need help affording Pro? <a href={`mailto:${supportEmail}?subject=Help%20affording%20Stride%20Pro`}>Email us</a>.
+          Need help affording Pro?{' '}
+          <a href={`mailto:${supportEmail}?subject=Help%20affording%20Stride%20Pro`}>Email us</a>.
         </p>
       </section>
     </div>

@@ -29,7 +29,11 @@ export function PricingPlans({ renderAction, currentTier }: PricingPlansProps) {
         const current = plan.id === currentTier;
         const [amount, period] = plan.priceCents > 0 ? plan.priceDisplay.split('/') : ['$0', 'month'];
         return (
-          <article key={plan.id} className={`pricing-card${plan.popular ? ' pricing-card--popular' : ''}${current ? ' pricing-card--current' : ''}`} aria-labelledby={`plan-${plan.id}`}>
+          <article
+            key={plan.id}
+            className={`pricing-card${plan.popular ? ' pricing-card--popular' : ''}${current ? ' pricing-card--current' : ''}`}
+            aria-labelledby={`plan-${plan.id}`}
+          >
             {plan.popular ? <span className="pricing-card__tag">Most popular</span> : null}
             {current ? <span className="pricing-card__tag pricing-card__tag--current">Your plan</span> : null}
             <h3 id={`plan-${plan.id}`} className="pricing-card__name">
@@ -41,7 +45,10 @@ export function PricingPlans({ renderAction, currentTier }: PricingPlansProps) {
               <span className="pricing-card__period">/{period}</span>
             </p>
             <p className="pricing-card__limits">
-              {formatLimit(plan.limits.goalsPerMonth) === '∞' ? 'Unlimited' : plan.limits.goalsPerMonth} goals · {plan.limits.aiGenerationsPerMonth} AI breakdowns / month
+              {formatLimit(plan.limits.goalsPerMonth) === '∞'
+                ? 'Unlimited goals'
+                : `${plan.limits.goalsPerMonth} ${plan.limits.goalsPerMonth === 1 ? 'goal' : 'goals'}`}{' '}
+              · {plan.limits.aiGenerationsPerMonth} AI breakdowns / month
             </p>
             <div className="pricing-card__action">{renderAction(plan)}</div>
             <ul className="check-list">

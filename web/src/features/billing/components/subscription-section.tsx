@@ -51,7 +51,9 @@ export function SubscriptionSection() {
         <div>
           <dt>Plan</dt>
           <dd>
-            <span className={`tier-badge tier-badge--${user.subscriptionTier}`}>{tierLabel(user.subscriptionTier)}</span>
+            <span className={`tier-badge tier-badge--${user.subscriptionTier}`}>
+              {tierLabel(user.subscriptionTier)}
+            </span>
           </dd>
         </div>
         <div>
@@ -70,7 +72,12 @@ export function SubscriptionSection() {
             Upgrade to Pro
           </button>
         ) : (
-          <button type="button" className="button button--primary" onClick={() => void portal.open()} disabled={portal.opening}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void portal.open()}
+            disabled={portal.opening}
+          >
             {portal.opening ? 'Opening...' : 'Manage Subscription'}
           </button>
         )}
@@ -83,13 +90,25 @@ export function SubscriptionSection() {
       {showEmail ? (
         <form className="inline-form" onSubmit={submitEmail}>
           <label htmlFor={`${id}-email`}>Stripe email</label>
-          <input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="billing@example.com" />
-          <button type="submit" className="button button--secondary button--sm" disabled={!email.trim() || sync.isPending}>
+          <input
+            id={`${id}-email`}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="billing@example.com"
+          />
+          <button
+            type="submit"
+            className="button button--secondary button--sm"
+            disabled={!email.trim() || sync.isPending}
+          >
             Sync with this email
           </button>
         </form>
       ) : null}
-      <p className="muted small">Sync checks the payment provider for your subscription if your plan looks out of date.</p>
+      <p className="muted small">
+        Sync checks the payment provider for your subscription if your plan looks out of date.
+      </p>
       <BillingNoticeDialog notice={portal.notice} onClose={portal.clearNotice} />
     </section>
   );

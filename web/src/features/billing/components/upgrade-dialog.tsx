@@ -24,17 +24,31 @@ export default function UpgradeDialog({ trigger, onClose }: UpgradeDialogProps) 
   const options = plans.data ? upgradePlanOptions(user?.subscriptionTier ?? 'free', plans.data) : [];
 
   return (
-    <Dialog open onClose={onClose} title={copy.title} description={copy.description} size="lg" footer={<p className="upgrade-dialog__footer">{UPGRADE_FOOTER}</p>}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={copy.title}
+      description={copy.description}
+      size="lg"
+      footer={<p className="upgrade-dialog__footer">{UPGRADE_FOOTER}</p>}
+    >
       {plans.isPending ? (
         <PageLoading label="Loading plans…" />
       ) : plans.isError ? (
         <p className="form-error" role="alert">
-          Plans could not be loaded. <Link to="/pricing" onClick={onClose}>See pricing</Link>
+          Plans could not be loaded.{' '}
+          <Link to="/pricing" onClick={onClose}>
+            See pricing
+          </Link>
         </p>
       ) : (
         <div className="upgrade-dialog__plans" data-testid="upgrade-plans">
           {options.map(({ plan, recommended, features }) => (
-            <article key={plan.id} className={`upgrade-plan${recommended ? ' upgrade-plan--recommended' : ''}`} aria-labelledby={`upgrade-${plan.id}`}>
+            <article
+              key={plan.id}
+              className={`upgrade-plan${recommended ? ' upgrade-plan--recommended' : ''}`}
+              aria-labelledby={`upgrade-${plan.id}`}
+            >
               {recommended ? <span className="upgrade-plan__tag">Recommended</span> : null}
               <h3 id={`upgrade-${plan.id}`} className="upgrade-plan__name">
                 {plan.name}

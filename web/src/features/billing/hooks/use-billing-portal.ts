@@ -4,7 +4,11 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { emitProductEvent } from '../../../lib/product-events';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useUpgradeDialog } from '../../../lib/upgrade-dialog';
-import { createBillingPortalDirect, createBillingPortalSession, createBillingPortalSimple } from '../api/billing-portal';
+import {
+  createBillingPortalDirect,
+  createBillingPortalSession,
+  createBillingPortalSimple,
+} from '../api/billing-portal';
 
 export interface BillingNotice {
   readonly title: string;
@@ -41,13 +45,13 @@ export function useBillingPortal() {
         if (direct.requiresManualConfig) {
           setNotice({
             title: 'Billing portal needs setting up',
-            message: direct.message ?? PORTAL_FALLBACK_MESSAGE,
+            message: direct.message || PORTAL_FALLBACK_MESSAGE,
             ...(direct.instruction ? { detail: direct.instruction } : {}),
           });
           return;
         }
-        if (direct.url) return go(direct.url);
-        lastMessage = direct.message ?? null;
+        if (direct.success && direct.url) return go(direct.url);
+        lastMessage = direct.message || null;
       } catch (error) {
         lastMessage = isApiError(error) ? error.message : lastMessage;
       }
@@ -60,7 +64,7 @@ export function useBillingPortal() {
       try {
         const simple = await createBillingPortalSimple(user.email);
         if (simple.url) return go(simple.url);
-        lastMessage = simple.message ?? lastMessage;
+        lastMessage = simple.message || lastMessage;
       } catch (error) {
         lastMessage = isApiError(error) ? error.message : lastMessage;
       }

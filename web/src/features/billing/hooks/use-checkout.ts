@@ -22,7 +22,6 @@ export function useCheckout(source: string) {
       emitProductEvent('checkout_started', { plan: plan.id, source });
       try {
         const session = await createCheckoutSession({ priceId: plan.stripePriceId });
-        if (!session.url) throw new Error('Stripe failed to load');
         window.location.assign(session.url);
         return true;
       } catch (error) {

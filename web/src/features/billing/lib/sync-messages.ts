@@ -13,7 +13,12 @@ export function syncOutcome(result: SyncResponse, email?: string): SyncOutcome {
   const tier = result.subscription?.tier ?? null;
   if (tier) return { tone: 'success', text: `Subscription synced! Tier: ${tier}`, askEmail: false, tier };
   if (email) return { tone: 'info', text: `No subscription found for ${email}`, askEmail: true, tier: null };
-  return { tone: 'info', text: 'No active subscription found. Try syncing with your Stripe email?', askEmail: true, tier: null };
+  return {
+    tone: 'info',
+    text: 'No active subscription found. Try syncing with your Stripe email?',
+    askEmail: true,
+    tier: null,
+  };
 }
 
 export function syncFailure(error: unknown): SyncOutcome {

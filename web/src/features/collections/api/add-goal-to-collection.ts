@@ -6,7 +6,11 @@ import { applyCollectionChange } from './invalidate';
 
 /** POST /api/collections/:id/goals {goalId}. */
 export const addGoalToCollection = ({ collectionId, goalId }: { collectionId: string; goalId: string }) =>
-  apiClient.post(`/collections/${encodeURIComponent(collectionId)}/goals`, { goalId }, { schema: collectionMutationResponseSchema });
+  apiClient.post(
+    `/collections/${encodeURIComponent(collectionId)}/goals`,
+    { goalId },
+    { schema: collectionMutationResponseSchema },
+  );
 
 export function useAddGoalToCollection() {
   const queryClient = useQueryClient();

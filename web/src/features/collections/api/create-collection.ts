@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { collectionMutationResponseSchema, type createCollectionBodySchema } from '@stride/domain/contracts/collections';
+import {
+  collectionMutationResponseSchema,
+  type createCollectionBodySchema,
+} from '@stride/domain/contracts/collections';
 import { apiClient } from '../../../lib/api-client';
 import { emitProductEvent } from '../../../lib/product-events';
 import { toast } from '../../../lib/toast';

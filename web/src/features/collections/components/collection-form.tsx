@@ -21,13 +21,26 @@ export function CollectionForm({ busy, onSubmit, onCancel }: CollectionFormProps
     <form onSubmit={submit} className="collection-form">
       <div className="field">
         <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} placeholder="e.g. Health 2025" autoFocus />
+        <input
+          id={`${id}-name`}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={100}
+          placeholder="e.g. Health 2025"
+          autoFocus
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-description`}>
           Description <span className="field__optional">(optional)</span>
         </label>
-        <input id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} placeholder="What ties these goals together?" />
+        <input
+          id={`${id}-description`}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={500}
+          placeholder="What ties these goals together?"
+        />
       </div>
       <fieldset className="field colour-field">
         <legend>Colour</legend>

@@ -11,8 +11,15 @@ import { useCollection } from '../api/get-collection';
 import { useRemoveGoalFromCollection } from '../api/remove-goal-from-collection';
 import { useRenameCollection } from '../api/rename-collection';
 import type { CollectionGoal } from '../lib/collection-goal';
+import { Icon } from '../../../components/icon';
 
-export function CollectionPage({ collectionId, goals }: { readonly collectionId: string; readonly goals: readonly CollectionGoal[] }) {
+export function CollectionPage({
+  collectionId,
+  goals,
+}: {
+  readonly collectionId: string;
+  readonly goals: readonly CollectionGoal[];
+}) {
   const id = useId();
   const navigate = useNavigate();
   const collection = useCollection(collectionId);
@@ -29,14 +36,24 @@ export function CollectionPage({ collectionId, goals }: { readonly collectionId:
   if (collection.isError) {
     return (
       <div className="page">
-        <EmptyState icon="🔍" title="Collection not found" action={<Link className="button button--primary" to="/collections">Back to collections</Link>}>
+        <EmptyState
+          icon={<Icon name="search" size={30} />}
+          title="Collection not found"
+          action={
+            <Link className="button button--primary" to="/collections">
+              Back to collections
+            </Link>
+          }
+        >
           {collection.error.message}
         </EmptyState>
       </div>
     );
   }
   const data = collection.data;
-  const members = data.goal_ids.map((goalId) => goals.find((g) => g.id === goalId)).filter((g): g is CollectionGoal => Boolean(g));
+  const members = data.goal_ids
+    .map((goalId) => goals.find((g) => g.id === goalId))
+    .filter((g): g is CollectionGoal => Boolean(g));
   const candidates = goals.filter((g) => !data.goal_ids.includes(g.id) && g.status !== 'abandoned');
 
   const submitRename = (event: FormEvent) => {
@@ -47,7 +64,8 @@ export function CollectionPage({ collectionId, goals }: { readonly collectionId:
   return (
     <div className="page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/collections">Collections</Link> <span aria-hidden="true">/</span> <span aria-current="page">{data.name}</span>
+        <Link to="/collections">Collections</Link> <span aria-hidden="true">/</span>{' '}
+        <span aria-current="page">{data.name}</span>
       </nav>
       <div className="collection-hero" style={{ '--accent': data.color ?? '#6366f1' } as React.CSSProperties}>
         {renaming !== null ? (
@@ -55,7 +73,13 @@ export function CollectionPage({ collectionId, goals }: { readonly collectionId:
             <label htmlFor={`${id}-rename`} className="visually-hidden">
               Collection name
             </label>
-            <input id={`${id}-rename`} value={renaming} onChange={(e) => setRenaming(e.target.value)} maxLength={100} autoFocus />
+            <input
+              id={`${id}-rename`}
+              value={renaming}
+              onChange={(e) => setRenaming(e.target.value)}
+              maxLength={100}
+              autoFocus
+            />
             <button type="submit" className="button button--primary button--sm" disabled={rename.isPending}>
               Save
             </button>
@@ -71,7 +95,11 @@ export function CollectionPage({ collectionId, goals }: { readonly collectionId:
           <button type="button" className="button button--secondary button--sm" onClick={() => setRenaming(data.name)}>
             Rename
           </button>
-          <button type="button" className="button button--ghost button--sm button--danger-text" onClick={() => setConfirmDelete(true)}>
+          <button
+            type="button"
+            className="button button--ghost button--sm button--danger-text"
+            onClick={() => setConfirmDelete(true)}
+          >
             Delete collection
           </button>
         </div>
@@ -110,11 +138,17 @@ export function CollectionPage({ collectionId, goals }: { readonly collectionId:
             className="inline-form add-goal-form"
             onSubmit={(e) => {
               e.preventDefault();
-              if (goalToAdd) addGoal.mutate({ collectionId: data.id, goalId: goalToAdd }, { onSuccess: () => setGoalToAdd('') });
+              if (goalToAdd)
+                addGoal.mutate({ collectionId: data.id, goalId: goalToAdd }, { onSuccess: () => setGoalToAdd('') });
             }}
           >
             <label htmlFor={`${id}-add`}>Add a goal</label>
-            <select id={`${id}-add`} value={goalToAdd} onChange={(e) => setGoalToAdd(e.target.value)} disabled={candidates.length === 0}>
+            <select
+              id={`${id}-add`}
+              value={goalToAdd}
+              onChange={(e) => setGoalToAdd(e.target.value)}
+              disabled={candidates.length === 0}
+            >
               <option value="">{candidates.length === 0 ? 'All your goals are already here' : 'Choose a goal…'}</option>
               {candidates.map((g) => (
                 <option key={g.id} value={g.id}>
@@ -122,7 +156,11 @@ export function CollectionPage({ collectionId, goals }: { readonly collectionId:
                 </option>
               ))}
             </select>
-            <button type="submit" className="button button--primary button--sm" disabled={!goalToAdd || addGoal.isPending}>
+            <button
+              type="submit"
+              className="button button--primary button--sm"
+              disabled={!goalToAdd || addGoal.isPending}
+            >
               Add
             </button>
           </form>

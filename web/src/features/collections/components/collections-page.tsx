@@ -9,6 +9,7 @@ import { useCreateCollection } from '../api/create-collection';
 import { useCollections } from '../api/list-collections';
 import type { CollectionGoal } from '../lib/collection-goal';
 import { CollectionForm } from './collection-form';
+import { Icon } from '../../../components/icon';
 
 export function CollectionsPage({ goals }: { readonly goals: readonly CollectionGoal[] }) {
   useDocumentTitle('Collections');
@@ -24,13 +25,17 @@ export function CollectionsPage({ goals }: { readonly goals: readonly Collection
         subtitle="Group related goals — a season, a project, an area of life."
         actions={
           <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-            ＋ New collection
+            <Icon name="plus" size={18} /> New collection
           </button>
         }
       />
       {creating ? (
         <section className="card card--padded" aria-label="New collection">
-          <CollectionForm busy={create.isPending} onCancel={() => setCreating(false)} onSubmit={(input) => create.mutate(input, { onSuccess: () => setCreating(false) })} />
+          <CollectionForm
+            busy={create.isPending}
+            onCancel={() => setCreating(false)}
+            onSubmit={(input) => create.mutate(input, { onSuccess: () => setCreating(false) })}
+          />
         </section>
       ) : null}
       <SectionErrorBoundary name="collections-list">
@@ -42,7 +47,7 @@ export function CollectionsPage({ goals }: { readonly goals: readonly Collection
           </p>
         ) : collections.data.length === 0 ? (
           <EmptyState
-            icon="📚"
+            icon={<Icon name="layers" size={30} />}
             title="No collections yet"
             action={
               <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
@@ -55,13 +60,22 @@ export function CollectionsPage({ goals }: { readonly goals: readonly Collection
         ) : (
           <div className="collection-grid">
             {collections.data.map((collection) => {
-              const members = collection.goal_ids.map((id) => byId.get(id)).filter((g): g is CollectionGoal => Boolean(g));
+              const members = collection.goal_ids
+                .map((id) => byId.get(id))
+                .filter((g): g is CollectionGoal => Boolean(g));
               const done = members.filter((g) => g.status === 'completed').length;
               return (
-                <Link key={collection.id} to={`/collections/${collection.id}`} className="collection-card" style={{ '--accent': collection.color ?? '#6366f1' } as React.CSSProperties}>
+                <Link
+                  key={collection.id}
+                  to={`/collections/${collection.id}`}
+                  className="collection-card"
+                  style={{ '--accent': collection.color ?? '#6366f1' } as React.CSSProperties}
+                >
                   <span className="collection-card__bar" aria-hidden="true" />
                   <h2 className="collection-card__name">{collection.name}</h2>
-                  {collection.description ? <p className="collection-card__description">{collection.description}</p> : null}
+                  {collection.description ? (
+                    <p className="collection-card__description">{collection.description}</p>
+                  ) : null}
                   <p className="collection-card__meta">
                     {collection.goal_ids.length} {collection.goal_ids.length === 1 ? 'goal' : 'goals'}
                     {members.length > 0 ? ` · ${done} completed` : ''}

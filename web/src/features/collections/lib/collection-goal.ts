@@ -8,4 +8,13 @@ export interface CollectionGoal {
   readonly completed_task_count: number;
 }
 
-export const COLLECTION_COLOURS = ['#6366f1', '#0ea5e9', '#10b981', '#f59e0b', '#ef4444', '#ec4899', '#8b5cf6', '#64748b'] as const;
+export const COLLECTION_COLOURS = [
+  '#6366f1',
+  '#0ea5e9',
+  '#10b981',
+  '#f59e0b',
+  '#ef4444',
+  '#ec4899',
+  '#8b5cf6',
+  '#64748b',
+] as const;

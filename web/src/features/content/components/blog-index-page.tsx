@@ -8,7 +8,11 @@ export function BlogIndexPage() {
   useDocumentTitle('Blog');
   return (
     <div className="page page--content">
-      <PageHeader eyebrow="The Stride blog" title="Notes on goals, energy and getting things done" subtitle="Practical ideas from the team building Stride." />
+      <PageHeader
+        eyebrow="The Stride blog"
+        title="Notes on goals, energy and getting things done"
+        subtitle="Practical ideas from the team building Stride."
+      />
       <div className="blog-grid">
         {BLOG_POSTS.map((post) => (
           <article key={post.slug} className="blog-card">

@@ -3,6 +3,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { BLOG_POSTS, findPost, type BlogBlock } from '../lib/blog-posts';
+import { Icon } from '../../../components/icon';
 
 function Block({ block }: { readonly block: BlogBlock }) {
   switch (block.type) {
@@ -34,7 +35,15 @@ export function BlogPostPage() {
   if (!post) {
     return (
       <div className="page page--content">
-        <EmptyState icon="📝" title="We couldn't find that post" action={<Link to="/blog" className="button button--primary">All posts</Link>}>
+        <EmptyState
+          icon={<Icon name="fileText" size={30} />}
+          title="We couldn't find that post"
+          action={
+            <Link to="/blog" className="button button--primary">
+              All posts
+            </Link>
+          }
+        >
           It may have moved. Here are all our articles instead.
         </EmptyState>
       </div>

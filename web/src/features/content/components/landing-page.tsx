@@ -2,21 +2,58 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthSession } from '../../../lib/auth-session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Icon } from '../../../components/icon';
 
 const FEATURES = [
-  { icon: '✨', title: 'AI task breakdowns', text: 'Turn any goal into concrete, estimated steps in one click. Edit them, reorder them, make them yours.' },
-  { icon: '⚡', title: 'Energy-based planning', text: 'Tell Stride how you feel and how long you have. It shows only the tasks that fit right now.' },
-  { icon: '📈', title: 'Progress you can see', text: 'Every goal shows how far you have come. Completed goals stay as a record of what you achieved.' },
-  { icon: '📚', title: 'Collections', text: 'Group goals by season, project or area of life, and see each group’s progress at a glance.' },
-  { icon: '⏱️', title: 'Honest estimates', text: 'Log the real minutes a task took. Over time, your plans get as realistic as your calendar.' },
-  { icon: '📊', title: 'Pro analytics', text: 'Streaks, completion rates and your most productive hour, with insights on what to change.' },
+  {
+    icon: 'sparkles' as const,
+    title: 'AI task breakdowns',
+    text: 'Turn any goal into concrete, estimated steps in one click. Edit them, reorder them, make them yours.',
+  },
+  {
+    icon: 'zap' as const,
+    title: 'Energy-based planning',
+    text: 'Tell Stride how you feel and how long you have. It shows only the tasks that fit right now.',
+  },
+  {
+    icon: 'trendingUp' as const,
+    title: 'Progress you can see',
+    text: 'Every goal shows how far you have come. Completed goals stay as a record of what you achieved.',
+  },
+  {
+    icon: 'layers' as const,
+    title: 'Collections',
+    text: 'Group goals by season, project or area of life, and see each group’s progress at a glance.',
+  },
+  {
+    icon: 'timer' as const,
+    title: 'Honest estimates',
+    text: 'Log the real minutes a task took. Over time, your plans get as realistic as your calendar.',
+  },
+  {
+    icon: 'barChart' as const,
+    title: 'Pro analytics',
+    text: 'Streaks, completion rates and your most productive hour, with insights on what to change.',
+  },
 ];
 
 const FAQ = [
-  { q: 'Is Stride really free?', a: 'Yes. The Free plan includes one goal a month, three AI breakdowns, the energy view and progress tracking — no card needed.' },
-  { q: 'How does the AI breakdown work?', a: 'Stride reads your goal’s title and description and suggests 5–10 tasks with time estimates and an energy level for each. You can edit or delete any of them.' },
-  { q: 'What is the energy view?', a: 'Choose low, medium or high energy (and optionally the minutes you have) and Stride lists the open tasks that fit, across all your goals.' },
-  { q: 'Can I cancel a paid plan?', a: 'Any time, from Manage Account. You keep your plan until the end of the month you paid for.' },
+  {
+    q: 'Is Stride really free?',
+    a: 'Yes. The Free plan includes one goal a month, three AI breakdowns, the energy view and progress tracking — no card needed.',
+  },
+  {
+    q: 'How does the AI breakdown work?',
+    a: 'Stride reads your goal’s title and description and suggests 5–10 tasks with time estimates and an energy level for each. You can edit or delete any of them.',
+  },
+  {
+    q: 'What is the energy view?',
+    a: 'Choose low, medium or high energy (and optionally the minutes you have) and Stride lists the open tasks that fit, across all your goals.',
+  },
+  {
+    q: 'Can I cancel a paid plan?',
+    a: 'Any time, from Manage Account. You keep your plan until the end of the month you paid for.',
+  },
 ];
 
 /** The landing page; `pricing` is the plans section (composed by the app from billing). */
@@ -35,7 +72,8 @@ export function LandingPage({ pricing }: { readonly pricing: ReactNode }) {
             Big goals, broken into <span className="gradient-text">steps you’ll actually take</span>
           </h1>
           <p className="hero__subtitle">
-            Stride uses AI to turn your goals into small, estimated tasks — then shows you the ones that fit your energy today. Less planning, more progress.
+            Stride uses AI to turn your goals into small, estimated tasks — then shows you the ones that fit your energy
+            today. Less planning, more progress.
           </p>
           <div className="hero__actions">
             <Link to={primary.to} className="button button--primary button--lg">
@@ -65,13 +103,15 @@ export function LandingPage({ pricing }: { readonly pricing: ReactNode }) {
               <li className="is-done">Buy proper running shoes</li>
               <li className="is-done">Run 3 km easy, twice this week</li>
               <li>
-                Plan a 10-week training schedule <em>⚡ High · 45 min</em>
+                Plan a 10-week training schedule <em>High energy · 45 min</em>
               </li>
               <li>
-                Stretch routine after each run <em>🌙 Low · 15 min</em>
+                Stretch routine after each run <em>Low energy · 15 min</em>
               </li>
             </ul>
-            <div className="mock-ai">✨ 8 tasks suggested by AI</div>
+            <div className="mock-ai">
+              <Icon name="sparkles" size={16} /> 8 tasks suggested by AI
+            </div>
           </div>
         </div>
       </section>
@@ -84,7 +124,7 @@ export function LandingPage({ pricing }: { readonly pricing: ReactNode }) {
           {FEATURES.map((f) => (
             <div key={f.title} className="feature">
               <span className="feature__icon" aria-hidden="true">
-                {f.icon}
+                <Icon name={f.icon} size={22} />
               </span>
               <h3 className="feature__title">{f.title}</h3>
               <p className="feature__text">{f.text}</p>

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { formatDate } from '../../../lib/format';
 
-export function LegalPage({ title, updated, intro, children }: { readonly title: string; readonly updated: string; readonly intro: ReactNode; readonly children: ReactNode }) {
+export function LegalPage({
+  title,
+  updated,
+  intro,
+  children,
+}: {
+  readonly title: string;
+  readonly updated: string;
+  readonly intro: ReactNode;
+  readonly children: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <div className="page page--content">

@@ -29,10 +29,16 @@ const DEMO_GOALS = [
 export function MockDemoPage() {
   useDocumentTitle('Demo');
   const [energy, setEnergy] = useState<'low' | 'medium' | 'high'>('low');
-  const fitting = DEMO_GOALS.flatMap((g) => g.tasks.filter((t) => !t.done && t.energy === energy).map((t) => ({ ...t, goal: g.title })));
+  const fitting = DEMO_GOALS.flatMap((g) =>
+    g.tasks.filter((t) => !t.done && t.energy === energy).map((t) => ({ ...t, goal: g.title })),
+  );
   return (
     <div className="page">
-      <PageHeader eyebrow="Mock data demo" title="Stride with sample data" subtitle="Nothing here is saved — explore how goals, tasks and the energy view fit together." />
+      <PageHeader
+        eyebrow="Mock data demo"
+        title="Stride with sample data"
+        subtitle="Nothing here is saved — explore how goals, tasks and the energy view fit together."
+      />
       <div className="goal-grid">
         {DEMO_GOALS.map((goal) => {
           const done = goal.tasks.filter((t) => t.done).length;
@@ -47,7 +53,10 @@ export function MockDemoPage() {
                 {goal.tasks.map((t) => (
                   <li key={t.title} className={t.done ? 'is-done' : ''}>
                     {t.done ? '✓ ' : '○ '}
-                    {t.title} <span className="muted small">· {t.minutes} min · {t.energy}</span>
+                    {t.title}{' '}
+                    <span className="muted small">
+                      · {t.minutes} min · {t.energy}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -61,7 +70,14 @@ export function MockDemoPage() {
         </h2>
         <div className="segmented" role="radiogroup" aria-label="Demo energy level">
           {(['low', 'medium', 'high'] as const).map((level) => (
-            <button key={level} type="button" role="radio" aria-checked={energy === level} className={`segmented__option${energy === level ? ' is-active' : ''}`} onClick={() => setEnergy(level)}>
+            <button
+              key={level}
+              type="button"
+              role="radio"
+              aria-checked={energy === level}
+              className={`segmented__option${energy === level ? ' is-active' : ''}`}
+              onClick={() => setEnergy(level)}
+            >
               {level[0]!.toUpperCase() + level.slice(1)}
             </button>
           ))}
@@ -70,7 +86,10 @@ export function MockDemoPage() {
           {fitting.length === 0 ? <li className="muted">Nothing open at this energy.</li> : null}
           {fitting.map((t) => (
             <li key={t.title}>
-              {t.title} <span className="muted small">· {t.goal} · {t.minutes} min</span>
+              {t.title}{' '}
+              <span className="muted small">
+                · {t.goal} · {t.minutes} min
+              </span>
             </li>
           ))}
         </ul>

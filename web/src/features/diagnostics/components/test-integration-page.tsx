@@ -68,7 +68,8 @@ export function TestIntegrationPage() {
                   <code>GET /api{r.path}</code>
                 </td>
                 <td>
-                  <span className={`pill ${r.ok ? 'pill--active' : 'pill--past_due'}`}>{r.ok ? 'OK' : 'Failed'}</span> <span className="muted small">{r.detail}</span>
+                  <span className={`pill ${r.ok ? 'pill--active' : 'pill--past_due'}`}>{r.ok ? 'OK' : 'Failed'}</span>{' '}
+                  <span className="muted small">{r.detail}</span>
                 </td>
                 <td className="num">{r.ms} ms</td>
               </tr>
@@ -77,7 +78,8 @@ export function TestIntegrationPage() {
         </table>
       </div>
       <p className="muted small">
-        Request signing: {apiClient.signingActive ? 'on' : 'off'} · last read-your-writes position: {apiClient.lastPosition ?? 'none yet'}
+        Request signing: {apiClient.signingActive ? 'on' : 'off'} · last read-your-writes position:{' '}
+        {apiClient.lastPosition ?? 'none yet'}
       </p>
     </div>
   );

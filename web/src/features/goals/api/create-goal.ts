@@ -39,13 +39,15 @@ export async function createGoal(input: CreateGoalInput): Promise<GoalRow> {
     );
     return goal;
   } catch (error) {
-    if (isApiError(error) && error.status === 401) throw new ApiError(401, 'Authentication required. Please sign in again.');
+    if (isApiError(error) && error.status === 401)
+      throw new ApiError(401, 'Authentication required. Please sign in again.', undefined, undefined, { cause: error });
     if (isApiError(error) && error.status === 403) throw error;
-    throw new Error('Failed to create goal. Please try again.');
+    throw new Error('Failed to create goal. Please try again.', { cause: error });
   }
 }
 
-export const isLimitReached = (error: unknown): boolean => isApiError(error) && error.status === 403 && error.code === 'limit_reached';
+export const isLimitReached = (error: unknown): boolean =>
+  isApiError(error) && error.status === 403 && error.code === 'limit_reached';
 
 interface Callbacks {
   readonly onLimitReached?: () => void;

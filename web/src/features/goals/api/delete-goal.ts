@@ -4,7 +4,12 @@ import { apiClient, isApiError } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
 import { emitProductEvent } from '../../../lib/product-events';
-import { removeGoalFromLists, restoreGoalLists, snapshotGoalLists, type GoalListSnapshot } from '../lib/optimistic-goals';
+import {
+  removeGoalFromLists,
+  restoreGoalLists,
+  snapshotGoalLists,
+  type GoalListSnapshot,
+} from '../lib/optimistic-goals';
 import { goalKeys } from './keys';
 
 /** POST /api/goals/delete {goalId}; falls back to the direct delete when the server or network failed. */
@@ -13,7 +18,11 @@ export async function deleteGoal(goalId: string): Promise<void> {
     await apiClient.post('/goals/delete', { goalId });
   } catch (error) {
     if (!isApiError(error) || !(error.isServerError || error.status === 0)) throw error;
-    await apiClient.post('/db/query', { table: 'goals', operation: 'delete', filters: { id: goalId } }, { schema: dbQueryResponseSchema });
+    await apiClient.post(
+      '/db/query',
+      { table: 'goals', operation: 'delete', filters: { id: goalId } },
+      { schema: dbQueryResponseSchema },
+    );
   }
 }
 
@@ -29,7 +38,9 @@ export function useDeleteGoal() {
     },
     onError: (error, _goalId, context) => {
       if (context) restoreGoalLists(queryClient, context.snapshot);
-      toast.error(error.message ? `Could not delete the goal: ${error.message}` : 'Could not delete the goal. Please try again.');
+      toast.error(
+        error.message ? `Could not delete the goal: ${error.message}` : 'Could not delete the goal. Please try again.',
+      );
     },
     onSuccess: () => {
       toast.success('Goal deleted');

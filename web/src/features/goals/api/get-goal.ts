@@ -10,4 +10,5 @@ export const getGoal = (goalId: string, signal?: AbortSignal) =>
 export const goalQueryOptions = (goalId: string) =>
   queryOptions({ queryKey: goalKeys.detail(goalId), queryFn: ({ signal }) => getGoal(goalId, signal) });
 
-export const useGoal = (goalId: string | null) => useQuery({ ...goalQueryOptions(goalId ?? ''), enabled: Boolean(goalId) });
+export const useGoal = (goalId: string | null) =>
+  useQuery({ ...goalQueryOptions(goalId ?? ''), enabled: Boolean(goalId) });

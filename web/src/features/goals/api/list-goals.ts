@@ -10,10 +10,15 @@ import { goalKeys, type GoalListFilters } from './keys';
  */
 export async function listGoals(filters: GoalListFilters = {}, signal?: AbortSignal): Promise<GoalRow[]> {
   try {
-    return await apiClient.get('/goals/list', { schema: listGoalsResponseSchema, query: { status: filters.status }, signal });
+    return await apiClient.get('/goals/list', {
+      schema: listGoalsResponseSchema,
+      query: { status: filters.status },
+      signal,
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
-    if (isApiError(error) && error.status === 401) throw new Error('Authentication required. Please sign in.');
+    if (isApiError(error) && error.status === 401)
+      throw new Error('Authentication required. Please sign in.', { cause: error });
     if (isApiError(error) && (error.isServerError || error.status === 0)) throw error; // let the one retry happen
     return [];
   }

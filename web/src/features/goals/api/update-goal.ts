@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { dbQueryResponseSchema } from '@stride/domain/contracts/db-query';
-import { goalMutationResponseSchema, updateGoalBodySchema, type GoalRow } from '@stride/domain/contracts/goals';
+import { goalMutationResponseSchema, type GoalRow } from '@stride/domain/contracts/goals';
+import type { updateGoalBodySchema } from '@stride/domain/contracts/goals';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';

@@ -10,6 +10,7 @@ import { useGoals } from '../api/list-goals';
 import { useUpdateGoal } from '../api/update-goal';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { GoalCard } from './goal-card';
+import { Icon } from '../../../components/icon';
 
 export function CompletedPage() {
   useDocumentTitle('Completed goals');
@@ -42,7 +43,7 @@ export function CompletedPage() {
             {goals.error.message}
           </p>
         ) : goals.data.length === 0 ? (
-          <EmptyState icon="🏁" title="No completed goals yet">
+          <EmptyState icon={<Icon name="flag" size={30} />} title="No completed goals yet">
             When you mark a goal as completed it moves here. Your first one is closer than you think.
           </EmptyState>
         ) : (
@@ -51,7 +52,9 @@ export function CompletedPage() {
               <GoalCard
                 key={goal.id}
                 goal={goal}
-                onStatus={(g, next) => update.mutate({ goalId: g.id, expectedVersion: g.version || undefined, updates: { status: next } })}
+                onStatus={(g, next) =>
+                  update.mutate({ goalId: g.id, expectedVersion: g.version || undefined, updates: { status: next } })
+                }
                 onDelete={setDeleting}
               />
             ))}

@@ -1,6 +1,14 @@
 import { Dialog } from '../../../components/dialog';
 
-export function ConfirmDeleteDialog({ title, onConfirm, onCancel }: { readonly title: string | null; readonly onConfirm: () => void; readonly onCancel: () => void }) {
+export function ConfirmDeleteDialog({
+  title,
+  onConfirm,
+  onCancel,
+}: {
+  readonly title: string | null;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+}) {
   return (
     <Dialog
       open={title !== null}

@@ -19,7 +19,8 @@ export function GoalCard({ goal, onEdit, onStatus, onDelete, extraActions = [] }
     items.push({ key: 'complete', label: 'Mark as completed', onSelect: () => onStatus(goal, 'completed') });
     items.push({ key: 'abandon', label: 'Abandon goal', onSelect: () => onStatus(goal, 'abandoned') });
   }
-  if (onStatus && goal.status !== 'active') items.push({ key: 'reactivate', label: 'Reactivate', onSelect: () => onStatus(goal, 'active') });
+  if (onStatus && goal.status !== 'active')
+    items.push({ key: 'reactivate', label: 'Reactivate', onSelect: () => onStatus(goal, 'active') });
   items.push(...extraActions);
   if (onDelete) items.push({ key: 'delete', label: 'Delete goal', tone: 'danger', onSelect: () => onDelete(goal) });
 
@@ -45,7 +46,14 @@ export function GoalCard({ goal, onEdit, onStatus, onDelete, extraActions = [] }
       </h3>
       {goal.description ? <p className="goal-card__description">{goal.description}</p> : null}
       <div className="goal-card__progress">
-        <div className="mini-progress" role="progressbar" aria-label={`${goal.title} progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+        <div
+          className="mini-progress"
+          role="progressbar"
+          aria-label={`${goal.title} progress`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+        >
           <div className="mini-progress__fill" style={{ width: `${progress}%` }} />
         </div>
         <span className="goal-card__progress-text">

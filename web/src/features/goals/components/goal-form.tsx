@@ -25,7 +25,13 @@ export function GoalForm({ initial, submitLabel, busy = false, onSubmit, onCance
     event.preventDefault();
     setTouched(true);
     if (!title.trim()) return;
-    onSubmit({ title: title.trim(), description: description.trim(), category, priority, target_date: targetDate || null });
+    onSubmit({
+      title: title.trim(),
+      description: description.trim(),
+      category,
+      priority,
+      target_date: targetDate || null,
+    });
   };
 
   return (

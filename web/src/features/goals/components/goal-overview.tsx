@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { GoalRow } from '@stride/domain/contracts/goals';
 import { PageLoading } from '../../../components/spinner';
 import { categoryLabel, goalProgress } from '../lib/goal-options';
+import { Icon } from '../../../components/icon';
 
 interface GoalOverviewProps {
   readonly goals: readonly GoalRow[] | undefined;
@@ -19,7 +20,7 @@ export function GoalOverview({ goals, isLoading, selectedId, onSelect }: GoalOve
           Active goals
         </h2>
         <Link to="/goals?new=1" className="button button--ghost button--sm">
-          ＋ New
+          <Icon name="plus" size={16} /> New
         </Link>
       </header>
       {isLoading ? (

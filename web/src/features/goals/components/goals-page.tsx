@@ -16,6 +16,7 @@ import type { GoalStatus } from '../lib/goal-options';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { GoalCard } from './goal-card';
 import { GoalForm } from './goal-form';
+import { Icon } from '../../../components/icon';
 
 const TABS: readonly { status: GoalStatus; label: string }[] = [
   { status: 'active', label: 'Active' },
@@ -61,7 +62,8 @@ export function GoalsPage() {
         subtitle={
           user ? (
             <>
-              {user.goalsThisMonth} of {formatLimit(user.goalsLimit)} goals created this month
+              {user.goalsThisMonth} of {formatLimit(user.goalsLimit)} {user.goalsLimit === 1 ? 'goal' : 'goals'} created
+              this month
               {remaining !== null ? ` · ${remaining} left` : ''}
             </>
           ) : (
@@ -70,7 +72,7 @@ export function GoalsPage() {
         }
         actions={
           <button type="button" className="button button--primary" onClick={openCreate}>
-            <span aria-hidden="true">＋</span> New goal
+            <Icon name="plus" size={18} /> New goal
           </button>
         }
       />
@@ -119,7 +121,7 @@ export function GoalsPage() {
         ) : goals.data.length === 0 ? (
           status === 'active' ? (
             <EmptyState
-              icon="🎯"
+              icon={<Icon name="target" size={30} />}
               title="No active goals yet"
               action={
                 <button type="button" className="button button--primary" onClick={openCreate}>
@@ -130,7 +132,7 @@ export function GoalsPage() {
               Pick one thing you want to make real this month. Stride will help you break it into small steps.
             </EmptyState>
           ) : (
-            <EmptyState icon="🗂️" title="Nothing abandoned">
+            <EmptyState icon={<Icon name="archive" size={30} />} title="Nothing abandoned">
               Goals you set aside show up here, so you can pick them up again later.
             </EmptyState>
           )
@@ -141,7 +143,9 @@ export function GoalsPage() {
                 key={goal.id}
                 goal={goal}
                 onEdit={setEditing}
-                onStatus={(g, next) => update.mutate({ goalId: g.id, expectedVersion: g.version || undefined, updates: { status: next } })}
+                onStatus={(g, next) =>
+                  update.mutate({ goalId: g.id, expectedVersion: g.version || undefined, updates: { status: next } })
+                }
                 onDelete={setDeleting}
               />
             ))}

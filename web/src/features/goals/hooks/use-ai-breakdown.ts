@@ -49,5 +49,10 @@ export function useAiBreakdown() {
     [beginUsage, mutation, openUpgradeDialog, reconcileUsage, user],
   );
 
-  return { breakdown, canUseAi, isPending: mutation.isPending, pendingGoalId: mutation.isPending ? mutation.variables : null };
+  return {
+    breakdown,
+    canUseAi,
+    isPending: mutation.isPending,
+    pendingGoalId: mutation.isPending ? mutation.variables : null,
+  };
 }

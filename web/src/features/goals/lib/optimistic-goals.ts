@@ -28,7 +28,10 @@ export function addGoalToLists(queryClient: QueryClient, goal: GoalRow): void {
 export function removeGoalFromLists(queryClient: QueryClient, goalId: string): void {
   for (const [key, data] of queryClient.getQueriesData<GoalRow[]>({ queryKey: goalKeys.lists() })) {
     if (!data) continue;
-    queryClient.setQueryData<GoalRow[]>(key, data.filter((g) => g.id !== goalId));
+    queryClient.setQueryData<GoalRow[]>(
+      key,
+      data.filter((g) => g.id !== goalId),
+    );
   }
 }
 
@@ -41,7 +44,11 @@ export function replaceGoalInLists(queryClient: QueryClient, goal: GoalRow): voi
     const matches = !status || status === goal.status;
     const index = data.findIndex((g) => g.id === goal.id);
     if (!matches) queryClient.setQueryData(key, without);
-    else if (index >= 0) queryClient.setQueryData(key, data.map((g) => (g.id === goal.id ? goal : g)));
+    else if (index >= 0)
+      queryClient.setQueryData(
+        key,
+        data.map((g) => (g.id === goal.id ? goal : g)),
+      );
     else queryClient.setQueryData(key, [goal, ...without]);
   }
 }
@@ -81,5 +88,7 @@ export function optimisticGoalRow(input: NewGoalInput, now = new Date()): GoalRo
 }
 
 export function newGoalId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `goal-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `goal-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }

@@ -2,20 +2,21 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LogoMark } from '../../../components/logo';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Icon } from '../../../components/icon';
 
 const SLIDES = [
   {
-    icon: '🎯',
+    icon: 'target' as const,
     title: 'Goals you actually finish',
     text: 'Write down what you want to achieve. Stride keeps it front and centre, with progress you can see.',
   },
   {
-    icon: '✨',
+    icon: 'sparkles' as const,
     title: 'AI turns goals into steps',
     text: 'One click breaks a goal into concrete tasks with time estimates, so you never wonder what to do next.',
   },
   {
-    icon: '⚡',
+    icon: 'zap' as const,
     title: 'Work with your energy',
     text: 'Low on energy? Stride shows the tasks that fit how you feel and the time you have.',
   },
@@ -36,14 +37,18 @@ export function GetStartedPage() {
           </Link>
           <ol className="stepper" aria-label="Tour progress">
             {SLIDES.map((s, i) => (
-              <li key={s.title} className={i < index ? 'is-done' : i === index ? 'is-current' : ''} aria-current={i === index ? 'step' : undefined}>
+              <li
+                key={s.title}
+                className={i < index ? 'is-done' : i === index ? 'is-current' : ''}
+                aria-current={i === index ? 'step' : undefined}
+              >
                 <span className="visually-hidden">{s.title}</span>
               </li>
             ))}
           </ol>
         </div>
         <div className="onboarding__hero" aria-hidden="true">
-          {slide.icon}
+          <Icon name={slide.icon} size={40} />
         </div>
         <h1 className="onboarding__title">{slide.title}</h1>
         <p className="onboarding__text">{slide.text}</p>

@@ -2,13 +2,24 @@ import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { LogoMark } from '../../../components/logo';
 import { PageLoading } from '../../../components/spinner';
+import { useAuthSession } from '../../../lib/auth-session';
 import { useCurrentUser } from '../../../lib/current-user';
 import { emitProductEvent } from '../../../lib/product-events';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
 import { readOnboarding, writeOnboarding, type EnergyPeak, type OnboardingProgress } from '../lib/onboarding-storage';
+import { Icon } from '../../../components/icon';
 
-const FOCUS_AREAS = ['Health & fitness', 'Career', 'Learning', 'Finance', 'Relationships', 'Creative projects', 'Home', 'Mindfulness'];
+const FOCUS_AREAS = [
+  'Health & fitness',
+  'Career',
+  'Learning',
+  'Finance',
+  'Relationships',
+  'Creative projects',
+  'Home',
+  'Mindfulness',
+];
 const PEAKS: readonly { value: EnergyPeak; label: string; text: string }[] = [
   { value: 'morning', label: 'Morning', text: 'I do my best thinking before lunch' },
   { value: 'afternoon', label: 'Afternoon', text: 'I hit my stride after midday' },
@@ -21,15 +32,17 @@ export function OnboardingPage() {
   useDocumentTitle('Get started');
   const navigate = useNavigate();
   const { user, patchUser } = useCurrentUser();
+  // Local storage is keyed by the signed-in identity (the id the sign-out and account-switch wipes use).
+  const storageId = useAuthSession().user?.id ?? user?.id ?? '';
   const complete = useCompleteOnboarding();
   const [progress, setProgress] = useState<OnboardingProgress | null>(null);
 
   useEffect(() => {
-    if (!user) return;
-    const stored = readOnboarding(user.id);
+    if (!user || !storageId) return;
+    const stored = readOnboarding(storageId);
     setProgress(stored);
     if (stored.step === 0 && !stored.completed) emitProductEvent('onboarding_started');
-  }, [user]);
+  }, [user, storageId]);
 
   if (!user || !progress) return <PageLoading label="Loading…" />;
   if (progress.completed || user.onboardingCompleted) return <Navigate to="/daily" replace />;
@@ -37,7 +50,7 @@ export function OnboardingPage() {
   const update = (patch: Partial<OnboardingProgress>) => {
     const next = { ...progress, ...patch };
     setProgress(next);
-    writeOnboarding(user.id, next);
+    writeOnboarding(storageId, next);
   };
   const goTo = (step: number) => {
     emitProductEvent('onboarding_step_completed', { step: STEPS[progress.step] ?? String(progress.step) });
@@ -47,7 +60,7 @@ export function OnboardingPage() {
     const done = { ...progress, completed: true };
     complete.mutate(undefined, {
       onSettled: () => {
-        writeOnboarding(user.id, done);
+        writeOnboarding(storageId, done);
         patchUser({ onboardingCompleted: true });
         emitProductEvent('onboarding_completed', { focus_areas: progress.focusAreas.length });
         const title = progress.firstGoal.trim();
@@ -64,7 +77,11 @@ export function OnboardingPage() {
           <LogoMark size={36} />
           <ol className="stepper" aria-label="Onboarding progress">
             {STEPS.map((label, index) => (
-              <li key={label} className={index < progress.step ? 'is-done' : index === progress.step ? 'is-current' : ''} aria-current={index === progress.step ? 'step' : undefined}>
+              <li
+                key={label}
+                className={index < progress.step ? 'is-done' : index === progress.step ? 'is-current' : ''}
+                aria-current={index === progress.step ? 'step' : undefined}
+              >
                 <span className="visually-hidden">{label}</span>
               </li>
             ))}
@@ -80,13 +97,19 @@ export function OnboardingPage() {
               Welcome to Stride, {firstName}!
             </h1>
             <p className="onboarding__text">
-              Big goals stall when the next step is unclear. Stride breaks each goal into small tasks, tags them by the energy they need, and shows you what fits
-              how you feel right now.
+              Big goals stall when the next step is unclear. Stride breaks each goal into small tasks, tags them by the
+              energy they need, and shows you what fits how you feel right now.
             </p>
             <ul className="onboarding__points">
-              <li>🎯 Set a goal that matters to you</li>
-              <li>✨ Let AI break it into concrete steps</li>
-              <li>⚡ Pick tasks that match your energy today</li>
+              <li>
+                <Icon name="target" /> Set a goal that matters to you
+              </li>
+              <li>
+                <Icon name="sparkles" /> Let AI break it into concrete steps
+              </li>
+              <li>
+                <Icon name="zap" /> Pick tasks that match your energy today
+              </li>
             </ul>
             <div className="onboarding__actions">
               <button type="button" className="button button--primary button--lg" onClick={() => goTo(1)}>
@@ -111,7 +134,13 @@ export function OnboardingPage() {
                     type="button"
                     className={`chip chip--toggle${selected ? ' is-selected' : ''}`}
                     aria-pressed={selected}
-                    onClick={() => update({ focusAreas: selected ? progress.focusAreas.filter((a) => a !== area) : [...progress.focusAreas, area] })}
+                    onClick={() =>
+                      update({
+                        focusAreas: selected
+                          ? progress.focusAreas.filter((a) => a !== area)
+                          : [...progress.focusAreas, area],
+                      })
+                    }
                   >
                     {area}
                   </button>
@@ -134,7 +163,9 @@ export function OnboardingPage() {
             <h1 id="ob-title" className="onboarding__title">
               When is your energy highest?
             </h1>
-            <p className="onboarding__text">Stride suggests demanding tasks for your peak and lighter ones for the rest of the day.</p>
+            <p className="onboarding__text">
+              Stride suggests demanding tasks for your peak and lighter ones for the rest of the day.
+            </p>
             <div className="option-list" role="radiogroup" aria-label="Energy peak">
               {PEAKS.map((peak) => (
                 <button
@@ -169,7 +200,13 @@ export function OnboardingPage() {
             <p className="onboarding__text">Keep it specific and within reach. You can refine it on the next screen.</p>
             <div className="field">
               <label htmlFor="ob-goal">Your first goal</label>
-              <input id="ob-goal" value={progress.firstGoal} onChange={(e) => update({ firstGoal: e.target.value })} placeholder="e.g. Read two books this month" maxLength={200} />
+              <input
+                id="ob-goal"
+                value={progress.firstGoal}
+                onChange={(e) => update({ firstGoal: e.target.value })}
+                placeholder="e.g. Read two books this month"
+                maxLength={200}
+              />
             </div>
             <div className="onboarding__actions">
               <button type="button" className="button button--ghost" onClick={() => update({ step: 2 })}>

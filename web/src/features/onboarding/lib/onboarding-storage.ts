@@ -10,7 +10,13 @@ export interface OnboardingProgress {
   readonly firstGoal: string;
 }
 
-export const initialProgress: OnboardingProgress = { step: 0, completed: false, focusAreas: [], energyPeak: null, firstGoal: '' };
+export const initialProgress: OnboardingProgress = {
+  step: 0,
+  completed: false,
+  focusAreas: [],
+  energyPeak: null,
+  firstGoal: '',
+};
 
 const isProgress = (value: unknown): value is OnboardingProgress =>
   typeof value === 'object' && value !== null && typeof (value as OnboardingProgress).step === 'number';

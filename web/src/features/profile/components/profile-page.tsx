@@ -35,7 +35,9 @@ export function ProfilePage({ subscription }: { readonly subscription: ReactNode
         <div className="profile-hero__text">
           <h1 className="profile-hero__name">{user.name || 'Your account'}</h1>
           <p className="profile-hero__email">{user.email}</p>
-          <span className={`tier-badge tier-badge--${user.subscriptionTier}`}>{tierLabel(user.subscriptionTier)} plan</span>
+          <span className={`tier-badge tier-badge--${user.subscriptionTier}`}>
+            {tierLabel(user.subscriptionTier)} plan
+          </span>
         </div>
       </section>
 

@@ -8,7 +8,9 @@ import { taskPath, type TaskRef } from './task-ref';
 
 /** POST /api/goals/:goalId/tasks/:taskId/complete {actual_minutes?}. */
 export const completeTask = ({ actualMinutes, ...ref }: TaskRef & { actualMinutes?: number }) =>
-  apiClient.post(taskPath(ref, 'complete'), actualMinutes ? { actual_minutes: actualMinutes } : {}, { schema: taskMutationResponseSchema });
+  apiClient.post(taskPath(ref, 'complete'), actualMinutes ? { actual_minutes: actualMinutes } : {}, {
+    schema: taskMutationResponseSchema,
+  });
 
 export function useCompleteTask() {
   const queryClient = useQueryClient();

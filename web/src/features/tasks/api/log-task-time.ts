@@ -16,7 +16,10 @@ export function useLogTaskTime() {
     mutationFn: logTaskTime,
     onSuccess: ({ task }) => {
       toast.success('Time logged');
-      emitProductEvent('task_time_logged', { estimated_minutes: task.estimated_minutes, actual_minutes: task.actual_minutes });
+      emitProductEvent('task_time_logged', {
+        estimated_minutes: task.estimated_minutes,
+        actual_minutes: task.actual_minutes,
+      });
     },
     onError: (error) => toast.error(error.message || 'Could not log the time. Please try again.'),
     onSettled: () => invalidateAfterTaskChange(queryClient),

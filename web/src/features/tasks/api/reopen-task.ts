@@ -7,7 +7,8 @@ import { invalidateAfterTaskChange } from './invalidate';
 import { taskPath, type TaskRef } from './task-ref';
 
 /** POST /api/goals/:goalId/tasks/:taskId/reopen. */
-export const reopenTask = (ref: TaskRef) => apiClient.post(taskPath(ref, 'reopen'), {}, { schema: taskMutationResponseSchema });
+export const reopenTask = (ref: TaskRef) =>
+  apiClient.post(taskPath(ref, 'reopen'), {}, { schema: taskMutationResponseSchema });
 
 export function useReopenTask() {
   const queryClient = useQueryClient();

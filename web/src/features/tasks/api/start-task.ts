@@ -7,7 +7,8 @@ import { invalidateAfterTaskChange } from './invalidate';
 import { taskPath, type TaskRef } from './task-ref';
 
 /** POST /api/goals/:goalId/tasks/:taskId/start. */
-export const startTask = (ref: TaskRef) => apiClient.post(taskPath(ref, 'start'), {}, { schema: taskMutationResponseSchema });
+export const startTask = (ref: TaskRef) =>
+  apiClient.post(taskPath(ref, 'start'), {}, { schema: taskMutationResponseSchema });
 
 export function useStartTask() {
   const queryClient = useQueryClient();

@@ -7,6 +7,7 @@ import { useTaskActions } from '../hooks/use-task-actions';
 import { ENERGY_LEVELS, TIME_OPTIONS, type EnergyLevel } from '../lib/energy';
 import { TaskItem } from './task-item';
 import { TimeDialog } from './time-dialog';
+import { Icon } from '../../../components/icon';
 
 /**
  * The energy-based task workflow: pick how much energy you have (and optionally how much time), see the
@@ -38,7 +39,7 @@ export function EnergyView() {
             onClick={() => setLevel(option.value)}
           >
             <span className="energy-picker__icon" aria-hidden="true">
-              {option.icon}
+              <Icon name={option.icon} size={22} />
             </span>
             <span className="energy-picker__label">{option.label} energy</span>
             <span className="energy-picker__hint">{option.hint}</span>
@@ -47,7 +48,11 @@ export function EnergyView() {
       </div>
       <div className="field field--inline">
         <label htmlFor="energy-minutes">Time available</label>
-        <select id="energy-minutes" value={minutes ?? ''} onChange={(e) => setMinutes(e.target.value ? Number(e.target.value) : null)}>
+        <select
+          id="energy-minutes"
+          value={minutes ?? ''}
+          onChange={(e) => setMinutes(e.target.value ? Number(e.target.value) : null)}
+        >
           {TIME_OPTIONS.map((option) => (
             <option key={option.label} value={option.value ?? ''}>
               {option.label}
@@ -64,13 +69,15 @@ export function EnergyView() {
           {tasks.error.message}
         </p>
       ) : tasks.data.length === 0 ? (
-        <EmptyState icon="☕" title="Nothing fits right now">
-          No open {level}-energy tasks{minutes ? ` under ${formatMinutes(minutes)}` : ''}. Try another level, or break a goal down with AI.
+        <EmptyState icon={<Icon name="coffee" size={30} />} title="Nothing fits right now">
+          No open {level}-energy tasks{minutes ? ` under ${formatMinutes(minutes)}` : ''}. Try another level, or break a
+          goal down with AI.
         </EmptyState>
       ) : (
         <>
           <p className="energy-view__summary" aria-live="polite">
-            {tasks.data.length} {tasks.data.length === 1 ? 'task fits' : 'tasks fit'} · about {formatMinutes(total)} in all
+            {tasks.data.length} {tasks.data.length === 1 ? 'task fits' : 'tasks fit'} · about {formatMinutes(total)} in
+            all
           </p>
           <ul className="task-list__items" aria-label="Tasks that fit your energy">
             {tasks.data.map((task) => (

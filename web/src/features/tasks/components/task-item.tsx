@@ -2,6 +2,7 @@ import type { TaskRow } from '@stride/domain/contracts/goals';
 import { DropdownMenu, type MenuItem } from '../../../components/dropdown-menu';
 import { formatMinutes } from '../../../lib/format';
 import { energyLabel } from '../lib/energy';
+import { Icon } from '../../../components/icon';
 
 interface TaskItemProps {
   readonly task: TaskRow;
@@ -14,10 +15,24 @@ interface TaskItemProps {
   readonly onDelete?: (task: TaskRow) => void;
 }
 
-export function TaskItem({ task, goalTitle, busy = false, onStart, onComplete, onLogTime, onReopen, onDelete }: TaskItemProps) {
+export function TaskItem({
+  task,
+  goalTitle,
+  busy = false,
+  onStart,
+  onComplete,
+  onLogTime,
+  onReopen,
+  onDelete,
+}: TaskItemProps) {
   const done = task.status === 'done';
   const items: MenuItem[] = [];
-  if (done) items.push({ key: 'log', label: task.actual_minutes ? 'Edit logged time' : 'Log actual time', onSelect: () => onLogTime(task) });
+  if (done)
+    items.push({
+      key: 'log',
+      label: task.actual_minutes ? 'Edit logged time' : 'Log actual time',
+      onSelect: () => onLogTime(task),
+    });
   if (done && onReopen) items.push({ key: 'reopen', label: 'Reopen task', onSelect: () => onReopen(task) });
   if (onDelete) items.push({ key: 'delete', label: 'Remove task', tone: 'danger', onSelect: () => onDelete(task) });
 
@@ -31,27 +46,45 @@ export function TaskItem({ task, goalTitle, busy = false, onStart, onComplete, o
         disabled={done || busy}
         onClick={() => onComplete(task)}
       >
-        <span aria-hidden="true">{done ? '✓' : ''}</span>
+        {done ? <Icon name="check" size={14} strokeWidth={3} /> : null}
       </button>
       <div className="task-item__body">
         <p className="task-item__title">{task.title}</p>
         <p className="task-item__meta">
           {goalTitle ? <span className="task-item__goal">{goalTitle}</span> : null}
-          <span className={`energy-badge energy-badge--${task.energy_level}`}>{energyLabel(task.energy_level)} energy</span>
+          <span className={`energy-badge energy-badge--${task.energy_level}`}>
+            {energyLabel(task.energy_level)} energy
+          </span>
           <span>~{formatMinutes(task.estimated_minutes)}</span>
-          {task.actual_minutes ? <span className="task-item__actual">took {formatMinutes(task.actual_minutes)}</span> : null}
-          {task.source === 'ai' ? <span className="task-item__ai" title="Suggested by AI">AI</span> : null}
+          {task.actual_minutes ? (
+            <span className="task-item__actual">took {formatMinutes(task.actual_minutes)}</span>
+          ) : null}
+          {task.source === 'ai' ? (
+            <span className="task-item__ai" title="Suggested by AI">
+              AI
+            </span>
+          ) : null}
           {task.status === 'in_progress' ? <span className="pill pill--active">In progress</span> : null}
         </p>
       </div>
       <div className="task-item__actions">
         {task.status === 'todo' ? (
-          <button type="button" className="button button--secondary button--sm" onClick={() => onStart(task)} disabled={busy}>
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            onClick={() => onStart(task)}
+            disabled={busy}
+          >
             Start
           </button>
         ) : null}
         {task.status === 'in_progress' ? (
-          <button type="button" className="button button--primary button--sm" onClick={() => onComplete(task)} disabled={busy}>
+          <button
+            type="button"
+            className="button button--primary button--sm"
+            onClick={() => onComplete(task)}
+            disabled={busy}
+          >
             Complete
           </button>
         ) : null}
@@ -61,7 +94,12 @@ export function TaskItem({ task, goalTitle, busy = false, onStart, onComplete, o
           </button>
         ) : null}
         {items.length > 0 ? (
-          <DropdownMenu buttonLabel={<span aria-hidden="true">⋯</span>} buttonAriaLabel={`More actions for ${task.title}`} buttonClassName="icon-button" items={items} />
+          <DropdownMenu
+            buttonLabel={<span aria-hidden="true">⋯</span>}
+            buttonAriaLabel={`More actions for ${task.title}`}
+            buttonClassName="icon-button"
+            items={items}
+          />
         ) : null}
       </div>
     </li>

@@ -19,7 +19,10 @@ function AddTaskForm({ goalId }: { readonly goalId: string }) {
     event.preventDefault();
     if (!title.trim()) return;
     const estimated = Math.min(1440, Math.max(1, Number(minutes) || 30));
-    add.mutate({ goalId, tasks: [{ title: title.trim(), estimated_minutes: estimated, energy_level: energy }] }, { onSuccess: () => setTitle('') });
+    add.mutate(
+      { goalId, tasks: [{ title: title.trim(), estimated_minutes: estimated, energy_level: energy }] },
+      { onSuccess: () => setTitle('') },
+    );
   };
 
   return (
@@ -27,11 +30,26 @@ function AddTaskForm({ goalId }: { readonly goalId: string }) {
       <label htmlFor={`${id}-title`} className="visually-hidden">
         New task
       </label>
-      <input id={`${id}-title`} className="add-task__title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Add a task…" maxLength={200} />
+      <input
+        id={`${id}-title`}
+        className="add-task__title"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        placeholder="Add a task…"
+        maxLength={200}
+      />
       <label htmlFor={`${id}-minutes`} className="visually-hidden">
         Estimated minutes
       </label>
-      <input id={`${id}-minutes`} className="add-task__minutes" type="number" min={1} max={1440} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+      <input
+        id={`${id}-minutes`}
+        className="add-task__minutes"
+        type="number"
+        min={1}
+        max={1440}
+        value={minutes}
+        onChange={(e) => setMinutes(e.target.value)}
+      />
       <label htmlFor={`${id}-energy`} className="visually-hidden">
         Energy needed
       </label>

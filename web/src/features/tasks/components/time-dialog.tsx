@@ -34,7 +34,13 @@ export function TimeDialog({ task, mode, busy, onClose, onSubmit }: TimeDialogPr
       onClose={onClose}
       size="sm"
       title={mode === 'complete' ? 'Complete task' : 'Log actual time'}
-      description={task ? <>“{task.title}” was estimated at {formatMinutes(task.estimated_minutes)}.</> : null}
+      description={
+        task ? (
+          <>
+            “{task.title}” was estimated at {formatMinutes(task.estimated_minutes)}.
+          </>
+        ) : null
+      }
     >
       <form onSubmit={submit} className="time-form">
         <div className="field">

@@ -30,7 +30,8 @@ export function useTaskActions() {
     submitDialog: (minutes: number | undefined) => {
       if (!dialog) return;
       const done = { onSuccess: () => setDialog(null) };
-      if (dialog.mode === 'complete') complete.mutate({ ...ref(dialog.task), ...(minutes ? { actualMinutes: minutes } : {}) }, done);
+      if (dialog.mode === 'complete')
+        complete.mutate({ ...ref(dialog.task), ...(minutes ? { actualMinutes: minutes } : {}) }, done);
       else if (minutes) logTime.mutate({ ...ref(dialog.task), actualMinutes: minutes }, done);
     },
   };

@@ -1,11 +1,12 @@
 import type { energyLevelValues, TaskRow } from '@stride/domain/contracts/goals';
+import type { IconName } from '../../../components/icon';
 
 export type EnergyLevel = (typeof energyLevelValues)[number];
 
-export const ENERGY_LEVELS: readonly { value: EnergyLevel; label: string; hint: string; icon: string }[] = [
-  { value: 'low', label: 'Low', hint: 'Tired or between things: light, easy wins', icon: '🌙' },
-  { value: 'medium', label: 'Medium', hint: 'Steady focus for everyday progress', icon: '⛅' },
-  { value: 'high', label: 'High', hint: 'Fresh and focused: tackle the hard parts', icon: '⚡' },
+export const ENERGY_LEVELS: readonly { value: EnergyLevel; label: string; hint: string; icon: IconName }[] = [
+  { value: 'low', label: 'Low', hint: 'Tired or between things: light, easy wins', icon: 'moon' },
+  { value: 'medium', label: 'Medium', hint: 'Steady focus for everyday progress', icon: 'sun' },
+  { value: 'high', label: 'High', hint: 'Fresh and focused: tackle the hard parts', icon: 'zap' },
 ];
 
 export const TIME_OPTIONS: readonly { value: number | null; label: string }[] = [

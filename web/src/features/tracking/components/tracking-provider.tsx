@@ -21,7 +21,6 @@ export function TrackingProvider({ userId, tier, children }: TrackingProviderPro
   useEffect(() => {
     if (!userId) captureAttribution({ url: window.location.href, referrer: document.referrer });
     // Only the landing URL counts: run once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

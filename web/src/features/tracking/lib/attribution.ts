@@ -54,7 +54,11 @@ export function captureAttribution({ url, referrer, now = Date.now() }: CaptureI
     referrer_url,
     landing_page: `${parsed.pathname}${parsed.search}`.slice(0, 2000),
     first_touch_date: new Date(now).toISOString(),
-    acquisition_channel: deriveAcquisitionChannel({ utm_source: utm.utm_source, utm_medium: utm.utm_medium, referrer_url }),
+    acquisition_channel: deriveAcquisitionChannel({
+      utm_source: utm.utm_source,
+      utm_medium: utm.utm_medium,
+      referrer_url,
+    }),
     expires_at: now + ATTRIBUTION_TTL_MS,
   };
   writeJson(storageKeys.attribution, record);

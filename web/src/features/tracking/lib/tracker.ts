@@ -24,12 +24,17 @@ export function setEventSender(next: Sender): void {
 
 /**
  * Sends one product event with its context. Nothing is sent when do-not-track is on; failures are
- * swallowed (tracking never disturbs the user). A new 30-minute session is announced first.
+ * swallowed (tracking never disturbs the user). A new 30-minute session is announced first, and
+ * session_ended carries duration_seconds (contracts/analytics: the pipeline's session length).
  */
 export async function trackEvent(event: string, properties: TrackedProperties = {}): Promise<boolean> {
   if (!isTrackingAllowed()) return false;
   if (!trackedEventNameSchema.safeParse(event).success) return false;
   const session = touchSession();
+  const props: TrackedProperties =
+    event === 'session_ended'
+      ? { ...properties, duration_seconds: Math.max(0, Math.round((Date.now() - session.startedAt) / 1000)) }
+      : properties;
   const base = {
     sessionId: session.id,
     timestamp: new Date().toISOString(),
@@ -44,7 +49,7 @@ export async function trackEvent(event: string, properties: TrackedProperties = 
     if (session.isNew && event !== 'session_started') {
       await sender({ event: 'session_started', properties: {}, context });
     }
-    await sender({ event, properties, context });
+    await sender({ event, properties: props, context });
     return true;
   } catch {
     return false;

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ensureUserExistsBodySchema, ensureUserExistsResponseSchema } from '@stride/domain/contracts/users';
+import { ensureUserExistsResponseSchema } from '@stride/domain/contracts/users';
+import type { ensureUserExistsBodySchema } from '@stride/domain/contracts/users';
 import { apiClient } from '../../../lib/api-client';
 
 export type EnsureUserExistsInput = z.input<typeof ensureUserExistsBodySchema>;

@@ -22,5 +22,8 @@ export const userDataQueryOptions = (userId: string, load: (signal?: AbortSignal
     retry: 0,
   });
 
-export const useUserDataQuery = (userId: string, load: (signal?: AbortSignal) => Promise<LoadedUserData>, enabled: boolean) =>
-  useQuery({ ...userDataQueryOptions(userId, load), enabled });
+export const useUserDataQuery = (
+  userId: string,
+  load: (signal?: AbortSignal) => Promise<LoadedUserData>,
+  enabled: boolean,
+) => useQuery({ ...userDataQueryOptions(userId, load), enabled });

@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/icon';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatLimit, tierLabel } from '../../../lib/format';
 import { indicatorTone } from '../lib/usage-tone';
@@ -11,10 +12,14 @@ export function UsageIndicator({ compact = false }: { readonly compact?: boolean
   const goalsTone = indicatorTone(user.goalsThisMonth, user.goalsLimit);
   const aiTone = indicatorTone(user.aiGenerationsThisMonth, user.aiGenerationsLimit);
   return (
-    <div className={`usage-indicator${compact ? ' usage-indicator--compact' : ''}`} aria-label="Usage this month" role="group">
+    <div
+      className={`usage-indicator${compact ? ' usage-indicator--compact' : ''}`}
+      aria-label="Usage this month"
+      role="group"
+    >
       <span className={`tier-badge tier-badge--${user.subscriptionTier}`}>{tierLabel(user.subscriptionTier)}</span>
       <span className="usage-indicator__item" data-tone={goalsTone} data-testid="usage-goals">
-        <span className="usage-indicator__dot" aria-hidden="true" />
+        <Icon name="target" size={13} strokeWidth={2.5} className="usage-indicator__icon" />
         <span className="usage-indicator__label">Goals</span>
         <span className="usage-indicator__value">
           {user.goalsThisMonth}/{formatLimit(user.goalsLimit)}
@@ -22,7 +27,7 @@ export function UsageIndicator({ compact = false }: { readonly compact?: boolean
         <span className="visually-hidden">{toneLabel[goalsTone]}</span>
       </span>
       <span className="usage-indicator__item" data-tone={aiTone} data-testid="usage-ai">
-        <span className="usage-indicator__dot" aria-hidden="true" />
+        <Icon name="sparkles" size={13} strokeWidth={2.5} className="usage-indicator__icon" />
         <span className="usage-indicator__label">AI</span>
         <span className="usage-indicator__value">
           {user.aiGenerationsThisMonth}/{formatLimit(user.aiGenerationsLimit)}

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useQueryClient } from '@tanstack/react-query';
 import type { AttributionInput } from '@stride/domain/contracts/users';
 import { monthOf } from '@stride/domain/shared/month';
+import { isApiError } from '../../../lib/api-client';
 import type { AuthUser } from '../../../lib/auth-session';
+import { emitProductEvent } from '../../../lib/product-events';
 import { CurrentUserContext, type ClientUserData, type CurrentUser, type UsageType } from '../../../lib/current-user';
 import { addBreadcrumb, setErrorUser } from '../../../lib/error-reporting';
 import { rememberSignedInUser } from '../../../lib/storage';
@@ -16,6 +18,9 @@ import { bypassShowsNewerCounts, loadUserData } from '../lib/load-user-data';
 import { defaultUserData } from '../lib/to-client-user';
 import { readUserDataCache, writeUserDataCache } from '../lib/user-data-cache';
 
+const counterField = (type: UsageType): 'goalsThisMonth' | 'aiGenerationsThisMonth' =>
+  type === 'goals' ? 'goalsThisMonth' : 'aiGenerationsThisMonth';
+
 /** Spec section 9. */
 export const USAGE_RETRY_MS = 2000;
 export const BYPASS_CHECK_DELAY_MS = 1000;
@@ -28,7 +33,10 @@ interface UserDataProviderProps {
 }
 
 const log = (message: string, error: unknown) => {
-  addBreadcrumb({ category: 'user-data', message: `${message}: ${error instanceof Error ? error.message : String(error)}` });
+  addBreadcrumb({
+    category: 'user-data',
+    message: `${message}: ${error instanceof Error ? error.message : String(error)}`,
+  });
   if (import.meta.env.DEV) console.warn(message, error);
 };
 
@@ -54,7 +62,14 @@ export function UserDataProvider({ authUser, getAttribution, onAttributionSynced
       .then(() => {
         if (attribution) onAttributionSynced();
       })
-      .catch((error: unknown) => log('ensure-user-exists failed', error))
+      .catch((error: unknown) => {
+        log('ensure-user-exists failed', error);
+        emitProductEvent('signup_error', {
+          stage: 'ensure_user',
+          message: (error instanceof Error ? error.message : 'Unknown error').slice(0, 1000),
+          code: isApiError(error) ? (error.code ?? String(error.status)) : null,
+        });
+      })
       .finally(() => {
         if (!cancelled) setEnsuredFor(authUser.id);
       });
@@ -62,23 +77,19 @@ export function UserDataProvider({ authUser, getAttribution, onAttributionSynced
       cancelled = true;
     };
     // Only when the identity changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [authUser?.id]);
 
-  const load = useCallback(
-    async (signal?: AbortSignal): Promise<LoadedUserData> => {
-      const current = authUserRef.current;
-      const month = monthOf(new Date());
-      return loadUserData({
-        fetchRecord: () => getUserDataSimple(signal),
-        readCache: () => (current ? readUserDataCache(current.id, month) : null),
-        writeCache: writeUserDataCache,
-        defaults: () => defaultUserData(current!, month),
-        log,
-      });
-    },
-    [],
-  );
+  const load = useCallback(async (signal?: AbortSignal): Promise<LoadedUserData> => {
+    const current = authUserRef.current;
+    const month = monthOf(new Date());
+    return loadUserData({
+      fetchRecord: () => getUserDataSimple(signal),
+      readCache: () => (current ? readUserDataCache(current.id, month) : null),
+      writeCache: (data) => current && writeUserDataCache(current.id, data),
+      defaults: () => defaultUserData(current!, month),
+      log,
+    });
+  }, []);
 
   const query = useUserDataQuery(userId, load, Boolean(authUser) && ensuredFor === userId);
   const loaded = query.data;
@@ -88,7 +99,7 @@ export function UserDataProvider({ authUser, getAttribution, onAttributionSynced
       queryClient.setQueryData<LoadedUserData>(userKeys.record(userId), (previous) => {
         if (!previous) return previous;
         const user = update(previous.user);
-        writeUserDataCache(user);
+        writeUserDataCache(userId, user);
         return { ...previous, user };
       });
     },
@@ -138,12 +149,12 @@ export function UserDataProvider({ authUser, getAttribution, onAttributionSynced
       .catch((error: unknown) => {
         log('check-and-reset failed', error);
         setUser((user) =>
-          user.currentMonth === month ? user : { ...user, goalsThisMonth: 0, aiGenerationsThisMonth: 0, currentMonth: month },
+          user.currentMonth === month
+            ? user
+            : { ...user, goalsThisMonth: 0, aiGenerationsThisMonth: 0, currentMonth: month },
         );
       });
   }, [loaded, setUser]);
-
-  const counterField = (type: UsageType) => (type === 'goals' ? 'goalsThisMonth' : 'aiGenerationsThisMonth') as const;
 
   const beginUsage = useCallback(
     (type: UsageType) => setUser((user) => ({ ...user, [counterField(type)]: user[counterField(type)] + 1 })),
@@ -169,7 +180,10 @@ export function UserDataProvider({ authUser, getAttribution, onAttributionSynced
     [setUser, userId],
   );
 
-  const patchUser = useCallback((patch: Partial<ClientUserData>) => setUser((user) => ({ ...user, ...patch })), [setUser]);
+  const patchUser = useCallback(
+    (patch: Partial<ClientUserData>) => setUser((user) => ({ ...user, ...patch })),
+    [setUser],
+  );
 
   const refresh = useCallback(async () => {
     if (!userId) return;

@@ -32,5 +32,7 @@ export function bypassShowsNewerCounts(
   cached: Pick<ClientUserData, 'goalsThisMonth' | 'aiGenerationsThisMonth'>,
   bypass: { goals_this_month: number; ai_generations_this_month: number },
 ): boolean {
-  return bypass.goals_this_month > cached.goalsThisMonth || bypass.ai_generations_this_month > cached.aiGenerationsThisMonth;
+  return (
+    bypass.goals_this_month > cached.goalsThisMonth || bypass.ai_generations_this_month > cached.aiGenerationsThisMonth
+  );
 }

@@ -9,8 +9,9 @@ interface CachedUserData {
 const isCached = (value: unknown): value is CachedUserData =>
   typeof value === 'object' && value !== null && typeof (value as CachedUserData).data?.currentMonth === 'string';
 
-export function writeUserDataCache(data: ClientUserData): void {
-  writeJson(storageKeys.userDataCache(data.id), { data, cachedAt: new Date().toISOString() });
+/** Keyed by the signed-in identity's id (the same id every local-storage rule uses). */
+export function writeUserDataCache(storageUserId: string, data: ClientUserData): void {
+  writeJson(storageKeys.userDataCache(storageUserId), { data, cachedAt: new Date().toISOString() });
 }
 
 /** The cached record, only when it belongs to the given month (spec section 4). */

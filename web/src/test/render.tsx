@@ -1,0 +1,81 @@
+import type { ReactElement, ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import { CurrentUserContext, type ClientUserData, type CurrentUser } from '../lib/current-user';
+import { UpgradeDialogContext, type UpgradeTrigger } from '../lib/upgrade-dialog';
+
+export function makeUser(overrides: Partial<ClientUserData> = {}): ClientUserData {
+  return {
+    id: 'user-1',
+    email: 'alex@example.com',
+    name: 'Alex Rivera',
+    subscriptionTier: 'free',
+    subscriptionStatus: 'active',
+    goalsThisMonth: 0,
+    activeGoalsCount: 0,
+    goalsLimit: 1,
+    aiGenerationsThisMonth: 0,
+    aiGenerationsLimit: 3,
+    currentMonth: new Date().toISOString().slice(0, 7),
+    lastResetDate: null,
+    paymentFailedAt: null,
+    gracePeriodEndsAt: null,
+    createdAt: '2025-01-02T10:00:00.000Z',
+    isAdmin: false,
+    onboardingCompleted: true,
+    ...overrides,
+  };
+}
+
+export function currentUserValue(user: ClientUserData | null, overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    user,
+    status: user ? 'ready' : 'idle',
+    source: user ? 'server' : null,
+    refresh: vi.fn(async () => undefined),
+    beginUsage: vi.fn(),
+    reconcileUsage: vi.fn(),
+    patchUser: vi.fn(),
+    ...overrides,
+  };
+}
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: 0 } } });
+}
+
+interface Options {
+  readonly user?: ClientUserData | null;
+  readonly currentUser?: Partial<CurrentUser>;
+  readonly route?: string;
+  readonly queryClient?: QueryClient;
+  readonly openUpgradeDialog?: (trigger: UpgradeTrigger) => void;
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  {
+    user = makeUser(),
+    currentUser,
+    route = '/',
+    queryClient = testQueryClient(),
+    openUpgradeDialog = vi.fn(),
+  }: Options = {},
+) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <CurrentUserContext.Provider value={currentUserValue(user, currentUser)}>
+          <UpgradeDialogContext.Provider value={{ openUpgradeDialog }}>{children}</UpgradeDialogContext.Provider>
+        </CurrentUserContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  return { ...render(ui, { wrapper }), queryClient, openUpgradeDialog };
+}
+
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' }, ...init });
+}
