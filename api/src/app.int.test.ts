@@ -1,0 +1,290 @@
+import { generateKeyPair, exportSPKI, SignJWT } from 'jose';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signBody } from './auth/request-signature';
+import { routePlugins } from './routes/route-plugins';
+import { buildApp } from './app';
+import { startTestApp, type TestApp } from '../test/test-app';
+
+describe('app shell: public routes, authentication, errors', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('serves health and config without a token', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({ status: 'ok', database: 'postgres' });
+    expect(health.json().projections.map((p: { name: string }) => p.name)).toEqual([
+      'users',
+      'usage',
+      'goals',
+      'collections',
+    ]);
+    const config = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toEqual({
+      authMode: 'dev',
+      clerkPublishableKey: null,
+      paymentsMode: 'test-checkout',
+      supportEmail: 'support@stride.app',
+      requestSigning: false,
+    });
+  });
+
+  it('dev sign-in maps the same email to the same user, and admins by ADMIN_EMAILS', async () => {
+    const first = await t.signIn('Someone@Example.com');
+    const again = await t.signIn('someone@example.com');
+    expect(first.userId).toBe(again.userId);
+    expect(first.userId).toMatch(/^usr_[0-9a-f]{24}$/);
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/sign-in',
+      payload: { email: 'boss@example.com', name: 'Boss' },
+    });
+    expect(admin.json().user.isAdmin).toBe(true);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/dev/sign-in', payload: { email: 'nope', name: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'validation', details: { field: 'email', location: 'body' } });
+  });
+
+  it('401 without a token, with a bad token, and with a token signed by another secret', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/goals/list' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ error: 'Authentication required', code: 'unauthorized' });
+    const garbage = await t.app.inject({
+      method: 'GET',
+      url: '/api/goals/list',
+      headers: { authorization: 'Bearer abc.def.ghi' },
+    });
+    expect(garbage.statusCode).toBe(401);
+    const forged = await new SignJWT({ email: 'a@example.com', name: 'A' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('usr_x')
+      .setIssuer('stride-dev')
+      .setAudience('stride-api')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret'));
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: '/api/goals/list',
+      headers: { authorization: `Bearer ${forged}` },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toBe('Invalid or expired token');
+  });
+
+  it('400 names the failing field; malformed JSON is a 400; unknown /api routes are 404 JSON', async () => {
+    const client = await t.signIn('fields@example.com');
+    const missing = await client.post('/api/goals/create-simple', { description: 'no title' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'validation', details: { field: 'title', location: 'body' } });
+    const nested = await client.post('/api/goals/update', { goalId: 'g1', updates: { priority: 'urgent' } });
+    expect(nested.json().details.field).toBe('updates.priority');
+    const malformed = await client.request({
+      method: 'POST',
+      url: '/api/goals/create-simple',
+      payload: '{"title":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toBeTypeOf('string');
+    const unknown = await client.get('/api/no-such-thing');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('app shell: 500, timeout, rate limit', () => {
+  const failing: FastifyPluginAsyncZod = async (app) => {
+    app.get('/boom', async () => {
+      throw new Error('secret database detail: password=hunter2');
+    });
+    app.get('/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return { late: true };
+    });
+  };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { REQUEST_TIMEOUT_MS: '150', RATE_LIMIT_PER_MINUTE: '5' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 500 without internals', async () => {
+    const app = await buildApp(t.services, { routes: [...routePlugins, { prefix: '/api/test', plugin: failing }] });
+    const client = await t.signIn('boom@example.com');
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { authorization: `Bearer ${client.token}` },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'Internal server error' });
+    expect(response.body).not.toContain('hunter2');
+
+    const slow = await app.inject({
+      method: 'GET',
+      url: '/api/test/slow',
+      headers: { authorization: `Bearer ${client.token}` },
+    });
+    expect(slow.statusCode).toBe(503);
+    expect(slow.json()).toEqual({ error: 'Request timeout after 150ms', code: 'timeout' });
+    await app.close();
+  });
+
+  it('429 after the per-user limit, with x-ratelimit-reset', async () => {
+    const client = await t.signIn('busy@example.com');
+    const statuses: number[] = [];
+    let limited;
+    for (let i = 0; i < 7; i += 1) {
+      const response = await client.get('/api/goals/list');
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) limited = response;
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]); // sign-in counted against the IP, not the user
+    expect(limited?.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(limited?.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+    // another user has their own budget
+    const other = await t.signIn('calm@example.com');
+    expect((await other.get('/api/goals/list')).statusCode).toBe(200);
+  });
+});
+
+describe('app shell: API key and request signing', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      env: { API_KEY: 'k-123', REQUEST_SIGNING_SECRET: 'sign-me', REQUEST_MAX_SKEW_SECONDS: '60' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const signed = (body: string, timestamp = String(Date.now())) => ({
+    'x-api-key': 'k-123',
+    'x-request-timestamp': timestamp,
+    'x-request-signature': signBody('sign-me', timestamp, body),
+    'content-type': 'application/json',
+  });
+
+  it('requires the API key except on health', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/config', headers: { 'x-api-key': 'wrong' } })).statusCode,
+    ).toBe(401);
+    const config = await t.app.inject({ method: 'GET', url: '/api/config', headers: { 'x-api-key': 'k-123' } });
+    expect(config.json().requestSigning).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('accepts a valid signature and refuses missing, wrong and stale ones', async () => {
+    const body = JSON.stringify({ email: 'signer@example.com', name: 'Signer' });
+    const ok = await t.app.inject({ method: 'POST', url: '/api/dev/sign-in', payload: body, headers: signed(body) });
+    expect(ok.statusCode).toBe(200);
+    const token = ok.json().token as string;
+
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/sign-in',
+      payload: body,
+      headers: { 'x-api-key': 'k-123', 'content-type': 'application/json' },
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json().error).toBe('Request signature required');
+
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/sign-in',
+      payload: body.replace('Signer', 'Mallory'),
+      headers: signed(body),
+    });
+    expect(tampered.json().error).toBe('Invalid request signature');
+
+    const old = String(Date.now() - 120_000);
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/sign-in',
+      payload: body,
+      headers: signed(body, old),
+    });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().error).toBe('Request timestamp is missing or too old');
+
+    // GETs have no body: no signature needed, the token and API key are.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/goals/list',
+      headers: { 'x-api-key': 'k-123', authorization: `Bearer ${token}` },
+    });
+    expect(read.statusCode).toBe(200);
+  });
+});
+
+describe('app shell: AUTH_MODE=clerk', () => {
+  let t: TestApp;
+  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+  beforeAll(async () => {
+    const pair = await generateKeyPair('RS256', { extractable: true });
+    privateKey = pair.privateKey;
+    t = await startTestApp({
+      env: {
+        AUTH_MODE: 'clerk',
+        CLERK_JWT_KEY: await exportSPKI(pair.publicKey),
+        CLERK_AUTHORIZED_PARTIES: 'https://app.example.com',
+        ADMIN_EMAILS: 'ops@example.com',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const clerkToken = (claims: Record<string, unknown>, expiresIn = '5m') =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256' })
+      .setSubject('user_2abc')
+      .setIssuedAt()
+      .setExpirationTime(expiresIn)
+      .sign(privateKey);
+  const listWith = (token: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/user/get-user-data-bypass',
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('has no dev sign-in', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/sign-in',
+      payload: { email: 'a@b.co', name: 'A' },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('verifies session tokens without the network and checks azp and expiry', async () => {
+    expect(
+      (await listWith(await clerkToken({ azp: 'https://app.example.com', email: 'c@example.com' }))).statusCode,
+    ).toBe(200);
+    expect((await listWith(await clerkToken({ azp: 'https://evil.example.com' }))).statusCode).toBe(401);
+    expect((await listWith(await clerkToken({ azp: 'https://app.example.com' }, '-1m'))).statusCode).toBe(401);
+  });
+
+  it('reads the admin role from public_metadata or ADMIN_EMAILS', async () => {
+    const byRole = await clerkToken({ azp: 'https://app.example.com', public_metadata: { role: 'admin' } });
+    const byEmail = await clerkToken({ azp: 'https://app.example.com', email: 'ops@example.com' });
+    const plain = await clerkToken({ azp: 'https://app.example.com', email: 'c@example.com' });
+    const audit = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/audit/users/user_2abc', headers: { authorization: `Bearer ${token}` } });
+    expect((await audit(byRole)).statusCode).toBe(200);
+    expect((await audit(byEmail)).statusCode).toBe(200);
+    expect((await audit(plain)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuthHooks } from './auth/auth-hooks';
+import { createAuthenticators } from './auth/create-token-verifier';
+import { errorHandler } from './http/error-handler';
+import { registerJsonBodyParser } from './http/json-body';
+import { registerRateLimit } from './http/rate-limit';
+import { registerRequestTimeout } from './http/request-timeout';
+import { routePlugins, type RoutePlugin } from './routes/route-plugins';
+import type { AppServices } from './services/app-services';
+import type { DevTokens } from './auth/dev-tokens';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's services (database, event store, commands, projections, extensions). */
+    readonly services: AppServices;
+    /** Dev sign-in token issuer; null unless AUTH_MODE=dev. */
+    readonly devTokens: DevTokens | null;
+  }
+}
+
+export interface BuildAppOptions {
+  /** The route plugins to mount; defaults to every entry of routes/route-plugins.ts. */
+  readonly routes?: readonly RoutePlugin[];
+}
+
+/**
+ * Builds the HTTP app (fastify/demo layout): zod validation and serialization, the error handler, request
+ * timeout, authentication (one hook for all of /api), rate limiting, then the route plugins by folder.
+ * Does not listen (server.ts does) and does not start the projections (the caller owns their lifecycle).
+ * Tests boot exactly this and call `app.inject`.
+ */
+export async function buildApp(services: AppServices, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = services;
+  const loggerInstance: FastifyBaseLogger = services.logger;
+  const app: FastifyInstance = Fastify({
+    loggerInstance,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const authenticators = await createAuthenticators(config);
+  app.decorate('services', services);
+  app.decorate('devTokens', authenticators.devTokens);
+
+  registerRequestTimeout(app, config.REQUEST_TIMEOUT_MS);
+  registerJsonBodyParser(app);
+  registerAuthHooks(app, { config, verifier: authenticators.verifier });
+  await registerRateLimit(app, config.RATE_LIMIT_PER_MINUTE);
+
+  for (const route of options.routes ?? routePlugins) {
+    if (route.enabled && !route.enabled(config)) continue;
+    await app.register(route.plugin, { prefix: route.prefix });
+  }
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((request, reply) =>
+        reply
+          .code(404)
+          .send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' }),
+      );
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_KEY_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@stride/domain/contracts/common';
+import { DomainError } from '@stride/domain/shared/domain-error';
+import type { Config } from '@stride/platform/config';
+import { isApiRoute, isExternalRoute, isPublicRoute } from './public-routes';
+import { checkSignature, constantTimeEquals } from './request-signature';
+import { InvalidTokenError, type TokenVerifier } from './token-verifier';
+
+export interface AuthHookOptions {
+  readonly config: Pick<Config, 'API_KEY' | 'REQUEST_SIGNING_SECRET' | 'REQUEST_MAX_SKEW_SECONDS'>;
+  readonly verifier: TokenVerifier;
+  readonly now?: () => number;
+}
+
+/** The matched route pattern (or the bare path when nothing matched). */
+export const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+
+const headerValue = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+const bearerToken = (request: FastifyRequest): string | null => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(headerValue(request, 'authorization') ?? '');
+  return match?.[1] ?? null;
+};
+
+/**
+ * The one place authentication is enforced, for every /api route but the public ones (public-routes.ts):
+ * - onRequest: API key (when API_KEY is set), then the bearer token -> `request.user`;
+ * - preValidation: the body signature (when REQUEST_SIGNING_SECRET is set and the request has a body).
+ * Registered on the root instance before any route, so no route can opt out by accident.
+ */
+export function registerAuthHooks(app: FastifyInstance, { config, verifier, now = Date.now }: AuthHookOptions): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('rawBody', null);
+
+  app.addHook('onRequest', async (request) => {
+    const route = routeOf(request);
+    if (!isApiRoute(route)) return;
+    if (config.API_KEY && !isExternalRoute(route)) {
+      const given = headerValue(request, API_KEY_HEADER);
+      if (!given || !constantTimeEquals(given, config.API_KEY)) {
+        throw new DomainError('unauthorized', 'Invalid or missing API key', { header: API_KEY_HEADER });
+      }
+    }
+    const token = bearerToken(request);
+    if (isPublicRoute(route)) {
+      // Public routes may still use the caller when a valid token is sent; a bad one is ignored there.
+      if (token)
+        request.user = await verifier.verify(token).then(
+          ({ user }) => user,
+          () => null,
+        );
+      return;
+    }
+    if (!token) throw new DomainError('unauthorized', 'Authentication required', { header: 'authorization' });
+    try {
+      request.user = (await verifier.verify(token)).user;
+    } catch (error) {
+      if (error instanceof InvalidTokenError) {
+        request.log.info({ reason: error.message }, 'bearer token refused');
+        throw new DomainError('unauthorized', 'Invalid or expired token', { header: 'authorization' });
+      }
+      throw error;
+    }
+  });
+
+  const secret = config.REQUEST_SIGNING_SECRET;
+  if (!secret) return;
+  app.addHook('preValidation', async (request) => {
+    const route = routeOf(request);
+    if (!isApiRoute(route) || isExternalRoute(route)) return;
+    if (request.rawBody === null || request.rawBody === '') return;
+    const problem = checkSignature({
+      secret,
+      maxSkewSeconds: config.REQUEST_MAX_SKEW_SECONDS,
+      now: now(),
+      timestamp: headerValue(request, TIMESTAMP_HEADER),
+      signature: headerValue(request, SIGNATURE_HEADER),
+      rawBody: request.rawBody,
+    });
+    if (problem === 'missing') {
+      throw new DomainError('unauthorized', 'Request signature required', { header: SIGNATURE_HEADER });
+    }
+    if (problem === 'stale') {
+      throw new DomainError('unauthorized', 'Request timestamp is missing or too old', { header: TIMESTAMP_HEADER });
+    }
+    if (problem === 'mismatch') {
+      throw new DomainError('unauthorized', 'Invalid request signature', { header: SIGNATURE_HEADER });
+    }
+  });
+}

@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import type { Config } from '@stride/platform/config';
+import { isAdminEmail } from './admin';
+import type { AuthUser } from './auth-user';
+import { InvalidTokenError, type TokenVerifier, type VerifiedToken } from './token-verifier';
+
+/**
+ * AUTH_MODE=dev: the embedded default. `POST /api/dev/sign-in` issues an HS256 JWT for any email; the same
+ * email always maps to the same user id, so signing in again reaches the same account.
+ */
+const ISSUER = 'stride-dev';
+const AUDIENCE = 'stride-api';
+const TOKEN_LIFETIME = '30d';
+const SECRET_FILE = 'dev-auth-secret';
+
+/** `usr_` + the first 24 hex digits of SHA-256 over the trimmed, lower-cased email. */
+export const devUserIdForEmail = (email: string): string =>
+  `usr_${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24)}`;
+
+/**
+ * DEV_AUTH_SECRET, or a secret generated once and kept in DATA_DIR/dev-auth-secret (mode 0600), so that
+ * sessions survive restarts. Two processes starting at once agree: the file is created exclusively.
+ */
+export async function loadDevAuthSecret(config: Pick<Config, 'DEV_AUTH_SECRET' | 'dataDir'>): Promise<string> {
+  if (config.DEV_AUTH_SECRET) return config.DEV_AUTH_SECRET;
+  const file = path.join(config.dataDir, SECRET_FILE);
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(config.dataDir, { recursive: true });
+  try {
+    await writeFile(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return (await readFile(file, 'utf8')).trim();
+}
+
+export class DevTokens implements TokenVerifier {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly adminEmails: readonly string[],
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  userFor(email: string, name: string): AuthUser {
+    const normalised = email.trim().toLowerCase();
+    return {
+      id: devUserIdForEmail(normalised),
+      email: normalised,
+      name,
+      isAdmin: isAdminEmail(normalised, this.adminEmails),
+    };
+  }
+
+  async issue(user: AuthUser): Promise<string> {
+    return new SignJWT({ email: user.email, name: user.name })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(TOKEN_LIFETIME)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<VerifiedToken> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
+      const email = typeof payload.email === 'string' ? payload.email : '';
+      const name = typeof payload.name === 'string' ? payload.name : '';
+      if (!payload.sub || devUserIdForEmail(email) !== payload.sub)
+        throw new InvalidTokenError('Token subject does not match its email');
+      return {
+        user: { id: payload.sub, email, name, isAdmin: isAdminEmail(email, this.adminEmails) },
+        expiresAt: (payload.exp ?? 0) * 1000,
+      };
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw error;
+      if (error instanceof joseErrors.JOSEError) throw new InvalidTokenError(error.message);
+      throw error;
+    }
+  }
+}

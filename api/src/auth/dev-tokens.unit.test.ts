@@ -1,0 +1,44 @@
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DevTokens, devUserIdForEmail, loadDevAuthSecret } from './dev-tokens';
+import { InvalidTokenError } from './token-verifier';
+
+describe('dev tokens', () => {
+  it('the same email is the same user; tokens round-trip; ADMIN_EMAILS makes admins', async () => {
+    expect(devUserIdForEmail(' Ann@Example.com ')).toBe(devUserIdForEmail('ann@example.com'));
+    const tokens = new DevTokens('secret', ['boss@example.com']);
+    const user = tokens.userFor('Boss@Example.com', 'Boss');
+    expect(user).toMatchObject({ email: 'boss@example.com', isAdmin: true });
+    const verified = await tokens.verify(await tokens.issue(user));
+    expect(verified.user).toEqual(user);
+    expect(verified.expiresAt).toBeGreaterThan(Date.now());
+  });
+
+  it('refuses tokens of another secret and tokens whose subject does not match the email', async () => {
+    const mine = new DevTokens('secret', []);
+    const theirs = new DevTokens('other', []);
+    await expect(mine.verify(await theirs.issue(theirs.userFor('a@example.com', 'A')))).rejects.toThrow(
+      InvalidTokenError,
+    );
+    const forged = await mine.issue({
+      id: devUserIdForEmail('victim@example.com'),
+      email: 'me@example.com',
+      name: 'Me',
+      isAdmin: false,
+    });
+    await expect(mine.verify(forged)).rejects.toThrow(InvalidTokenError);
+  });
+
+  it('generates and keeps a secret in DATA_DIR when none is configured', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'stride-dev-secret-'));
+    const first = await loadDevAuthSecret({ dataDir, DEV_AUTH_SECRET: undefined });
+    const second = await loadDevAuthSecret({ dataDir, DEV_AUTH_SECRET: undefined });
+    expect(first).toBe(second);
+    expect(first.length).toBeGreaterThanOrEqual(40);
+    expect((await stat(path.join(dataDir, 'dev-auth-secret'))).mode & 0o777).toBe(0o600);
+    expect(await readFile(path.join(dataDir, 'dev-auth-secret'), 'utf8')).toBe(first);
+    expect(await loadDevAuthSecret({ dataDir, DEV_AUTH_SECRET: 'configured' })).toBe('configured');
+  });
+});

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  attributionResponseSchema,
+  dateRangeQuerySchema,
+  failedJobsParamsSchema,
+  failedJobsQuerySchema,
+  failedJobsResponseSchema,
+  funnelQuerySchema,
+  funnelResponseSchema,
+  pipelineHealthResponseSchema,
+  signupErrorsQuerySchema,
+  signupErrorsResponseSchema,
+} from '@stride/domain/contracts/analytics';
+import { attributionReport } from '@stride/workers/reports/attribution-report';
+import { funnelReport } from '@stride/workers/reports/funnel-report';
+import { signupErrorsReport } from '@stride/workers/reports/signup-errors-report';
+import { requireAdmin } from '../../auth/auth-user';
+import { ensureAnalytics } from '../analytics/analytics-services';
+
+/** /api/admin: the admin reports and the pipeline's operations views. Every route is admin only. */
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pipeline = () => ensureAnalytics(app.services);
+  app.addHook('preHandler', async (request) => {
+    requireAdmin(request);
+  });
+
+  app.get(
+    '/analytics/funnel',
+    { schema: { querystring: funnelQuerySchema, response: { 200: funnelResponseSchema } } },
+    async (request) => funnelReport(pipeline().analytics, request.query),
+  );
+
+  app.get(
+    '/analytics/attribution',
+    { schema: { querystring: dateRangeQuerySchema, response: { 200: attributionResponseSchema } } },
+    async (request) => attributionReport(pipeline().analytics, request.query),
+  );
+
+  app.get(
+    '/signup-errors',
+    { schema: { querystring: signupErrorsQuerySchema, response: { 200: signupErrorsResponseSchema } } },
+    async (request) => signupErrorsReport(pipeline().analytics, request.query),
+  );
+
+  app.get('/pipeline/health', { schema: { response: { 200: pipelineHealthResponseSchema } } }, async () =>
+    pipeline().health(),
+  );
+
+  app.get(
+    '/queues/:queue/failed',
+    {
+      schema: {
+        params: failedJobsParamsSchema,
+        querystring: failedJobsQuerySchema,
+        response: { 200: failedJobsResponseSchema },
+      },
+    },
+    async (request) => ({
+      queue: request.params.queue,
+      jobs: await pipeline().queues.failed(request.params.queue, request.query.limit),
+    }),
+  );
+};
+
+export default adminRoutes;

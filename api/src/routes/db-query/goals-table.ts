@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { createGoalBodySchema, updateGoalBodySchema } from '@stride/domain/contracts/goals';
+import { getGoal } from '@stride/projections/goals/queries/get-goal';
+import { listGoals } from '@stride/projections/goals/queries/list-goals';
+import { requireUser } from '../../auth/auth-user';
+import { createGoal } from '../../commands/goals/create-goal';
+import { deleteGoal, updateGoal } from '../../commands/goals/goal-commands';
+import { newId } from '../../commands/ids';
+import { positionString } from '../../http/caller';
+import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
+import { runCommand } from '../../http/run-command';
+import { goalChangesOf } from '../goals/goal-updates';
+import { GOAL_COMMAND_READ_MODELS, GOAL_READ_MODELS } from '../goals/goal-responses';
+import {
+  checkOwnerInData,
+  checkedFilters,
+  matchesFilters,
+  requireData,
+  requireIdFilter,
+  sortRows,
+  type TableHandler,
+} from './rows';
+
+const FILTER_COLUMNS = ['id', 'user_id', 'title', 'status', 'category', 'priority', 'target_date'] as const;
+const SORT_COLUMNS = ['created_at', 'updated_at', 'title', 'status', 'category', 'priority', 'target_date'] as const;
+const resultSchema = z.object({ goalId: z.string(), position: z.number().int().nullable() });
+
+/**
+ * `goals` through the gate: select reads the caller's goals; insert, update and delete are CreateGoal
+ * (monthly limit included), UpdateGoal (+ status commands) and DeleteGoal, exactly as /api/goals runs them.
+ */
+export const goalsTable: TableHandler = async (request, reply, body) => {
+  const { services } = request.server;
+  const userId = requireUser(request).id;
+  const filters = checkedFilters(request, body.filters, FILTER_COLUMNS);
+  const rowAfter = async ({ goalId, position }: z.infer<typeof resultSchema>) => {
+    await awaitCommand(request, position, GOAL_COMMAND_READ_MODELS);
+    const goal = await getGoal(services.pool, userId, goalId);
+    return { data: goal ? [goal] : [], position: positionString(position) };
+  };
+
+  switch (body.operation) {
+    case 'select': {
+      await awaitMinPosition(request, reply, GOAL_READ_MODELS);
+      const goals = await listGoals(services.pool, { userId });
+      return {
+        data: sortRows(
+          goals.filter((goal) => matchesFilters(goal, filters)),
+          body.orderBy,
+          SORT_COLUMNS,
+        ),
+        position: null,
+      };
+    }
+    case 'insert': {
+      const data = requireData(body);
+      checkOwnerInData(request, data);
+      const input = createGoalBodySchema.parse(data);
+      return runCommand(request, reply, {
+        execute: (context) =>
+          createGoal(services, context, {
+            goalId: input.id ?? newId(),
+            title: input.title,
+            description: input.description,
+            category: input.category,
+            priority: input.priority,
+            targetDate: input.target_date ?? null,
+          }),
+        resultSchema,
+        respond: rowAfter,
+      });
+    }
+    case 'update': {
+      const goalId = requireIdFilter(filters);
+      const data = requireData(body);
+      checkOwnerInData(request, data);
+      const { user_id: _owner, id: _id, ...fields } = data;
+      const updates = updateGoalBodySchema.shape.updates.parse(fields);
+      return runCommand(request, reply, {
+        execute: (context) =>
+          updateGoal(services, context, {
+            goalId,
+            changes: goalChangesOf(updates),
+            ...(updates.status !== undefined && { status: updates.status }),
+          }),
+        resultSchema,
+        respond: rowAfter,
+      });
+    }
+    case 'delete': {
+      const goalId = requireIdFilter(filters);
+      return runCommand(request, reply, {
+        execute: (context) => deleteGoal(services, context, goalId),
+        resultSchema,
+        respond: async ({ position }) => ({ data: [], position: positionString(position) }),
+      });
+    }
+  }
+};

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { newTaskSchema, updateTaskBodySchema } from '@stride/domain/contracts/goals';
+import { idSchema } from '@stride/domain/contracts/common';
+import { DomainError } from '@stride/domain/shared/domain-error';
+import { findTaskGoal } from '@stride/projections/goals/queries/find-task-goal';
+import { getTasks } from '@stride/projections/goals/queries/get-tasks';
+import { listUserTasks } from '@stride/projections/goals/queries/list-user-tasks';
+import { requireUser } from '../../auth/auth-user';
+import { addTasks, runTaskActions, type TaskAction } from '../../commands/tasks/task-commands';
+import { positionString } from '../../http/caller';
+import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
+import { runCommand } from '../../http/run-command';
+import {
+  checkOwnerInData,
+  checkedFilters,
+  matchesFilters,
+  requireData,
+  requireIdFilter,
+  sortRows,
+  type FilterValue,
+  type TableHandler,
+} from './rows';
+
+const FILTER_COLUMNS = ['id', 'goal_id', 'user_id', 'title', 'status', 'energy_level', 'source'] as const;
+const SORT_COLUMNS = ['created_at', 'title', 'status', 'estimated_minutes', 'energy_level', 'completed_at'] as const;
+
+const insertSchema = newTaskSchema.extend({ goal_id: idSchema });
+const updateSchema = updateTaskBodySchema.extend({
+  status: z.enum(['todo', 'in_progress', 'done']).optional(),
+  actual_minutes: z.number().int().min(1).max(1440).optional(),
+});
+const addedSchema = z.object({
+  goalId: z.string(),
+  taskIds: z.array(z.string()),
+  position: z.number().int().nullable(),
+});
+const taskResultSchema = z.object({ goalId: z.string(), taskId: z.string(), position: z.number().int().nullable() });
+
+/** A task update as task commands: field changes, then the status (start / complete / reopen) or time. */
+function actionsOf(update: z.output<typeof updateSchema>): TaskAction[] {
+  const { status, actual_minutes, title, description, estimated_minutes, energy_level } = update;
+  const actions: TaskAction[] = [];
+  const changes = {
+    ...(title !== undefined && { title }),
+    ...(description !== undefined && { description }),
+    ...(estimated_minutes !== undefined && { estimatedMinutes: estimated_minutes }),
+    ...(energy_level !== undefined && { energyLevel: energy_level }),
+  };
+  if (Object.keys(changes).length > 0) actions.push({ type: 'UpdateTask', changes });
+  if (status === 'in_progress') actions.push({ type: 'StartTask' });
+  if (status === 'todo') actions.push({ type: 'ReopenTask' });
+  if (status === 'done') {
+    actions.push({ type: 'CompleteTask', ...(actual_minutes !== undefined && { actualMinutes: actual_minutes }) });
+  } else if (actual_minutes !== undefined) {
+    actions.push({ type: 'LogTaskTime', actualMinutes: actual_minutes });
+  }
+  if (actions.length === 0) throw new DomainError('validation', 'Nothing to update', { field: 'data' });
+  return actions;
+}
+
+/**
+ * `tasks` through the gate: select reads the caller's live tasks; writes are task commands on the goal's
+ * stream, which refuse a goal that is not the caller's (404). Soft-deleted tasks are never selected.
+ */
+export const tasksTable: TableHandler = async (request, reply, body) => {
+  const { services } = request.server;
+  const userId = requireUser(request).id;
+  const filters = checkedFilters(request, body.filters, FILTER_COLUMNS);
+
+  /** The goal of the task a write names: from filters.goal_id, else looked up among the caller's tasks. */
+  const goalOfTask = async (taskId: string, given: FilterValue | undefined): Promise<string> => {
+    if (typeof given === 'string' && given !== '') return given;
+    const goalId = await findTaskGoal(services.pool, userId, taskId);
+    if (!goalId) throw new DomainError('not_found', 'Task not found', { field: 'filters.id' });
+    return goalId;
+  };
+  const taskAfter = async ({ goalId, taskId, position }: z.infer<typeof taskResultSchema>) => {
+    await awaitCommand(request, position, ['goals']);
+    return { data: await getTasks(services.pool, userId, goalId, [taskId]), position: positionString(position) };
+  };
+
+  switch (body.operation) {
+    case 'select': {
+      await awaitMinPosition(request, reply, ['goals']);
+      const tasks = await listUserTasks(services.pool, userId);
+      return {
+        data: sortRows(
+          tasks.filter((task) => matchesFilters(task, filters)),
+          body.orderBy,
+          SORT_COLUMNS,
+        ),
+        position: null,
+      };
+    }
+    case 'insert': {
+      const data = requireData(body);
+      checkOwnerInData(request, data);
+      const task = insertSchema.parse(data);
+      return runCommand(request, reply, {
+        execute: (context) =>
+          addTasks(services, context, task.goal_id, [
+            {
+              title: task.title,
+              description: task.description ?? null,
+              estimatedMinutes: task.estimated_minutes,
+              energyLevel: task.energy_level,
+            },
+          ]),
+        resultSchema: addedSchema,
+        respond: async ({ goalId, taskIds, position }) => {
+          await awaitCommand(request, position, ['goals']);
+          return { data: await getTasks(services.pool, userId, goalId, taskIds), position: positionString(position) };
+        },
+      });
+    }
+    case 'update': {
+      const taskId = requireIdFilter(filters);
+      const data = requireData(body);
+      checkOwnerInData(request, data);
+      const { user_id: _owner, id: _id, goal_id: _goal, ...fields } = data;
+      const actions = actionsOf(updateSchema.parse(fields));
+      const goalId = await goalOfTask(taskId, filters.goal_id);
+      return runCommand(request, reply, {
+        execute: (context) => runTaskActions(services, context, goalId, taskId, actions),
+        resultSchema: taskResultSchema,
+        respond: taskAfter,
+      });
+    }
+    case 'delete': {
+      const taskId = requireIdFilter(filters);
+      const goalId = await goalOfTask(taskId, filters.goal_id);
+      return runCommand(request, reply, {
+        execute: (context) => runTaskActions(services, context, goalId, taskId, [{ type: 'DeleteTask' }]),
+        resultSchema: taskResultSchema,
+        respond: async ({ position }) => ({ data: [], position: positionString(position) }),
+      });
+    }
+  }
+};

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { devSignInBodySchema, devSignInResponseSchema } from '@stride/domain/contracts/users';
+
+/**
+ * POST /api/dev/sign-in (AUTH_MODE=dev only; public): any email signs in; the same email is always the
+ * same user. Mounted only in dev mode (route-plugins.ts), so with AUTH_MODE=clerk it does not exist.
+ */
+const devAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/sign-in',
+    { schema: { body: devSignInBodySchema, response: { 200: devSignInResponseSchema } } },
+    async (request) => {
+      const { devTokens } = app;
+      if (!devTokens) throw new Error('Dev sign-in is mounted without dev tokens');
+      const user = devTokens.userFor(request.body.email, request.body.name);
+      request.log.info({ userId: user.id }, 'dev sign-in');
+      return { token: await devTokens.issue(user), user };
+    },
+  );
+};
+
+export default devAuthRoutes;

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
+import { startTestApp, type TestApp } from '../../../test/test-app';
+
+const eventually = async (check: () => Promise<boolean>, timeoutMs = 3_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('condition not reached');
+};
+
+describe('goal list cache (PostgreSQL server)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a read with the command position always sees the command, cached or not', async () => {
+    const client = await registeredUser(t, 'cached@example.com');
+    await activateSubscription(t, client.userId, 'pro');
+    for (let i = 0; i < 10; i += 1) {
+      await client.get('/api/goals/list'); // fills the cache
+      const { position } = await createGoal(client, { title: `Goal ${i}` });
+      const list = await client.get('/api/goals/list', { 'x-min-position': position });
+      expect(list.json()).toHaveLength(i + 1);
+      const renamed = await client.post('/api/goals/update', {
+        goalId: list.json()[0].id,
+        updates: { title: `Renamed ${i}` },
+      });
+      const after = await client.get('/api/goals/list', { 'x-min-position': renamed.json().position });
+      expect(after.json()[0].title).toBe(`Renamed ${i}`);
+    }
+  });
+
+  it("drops a user's lists when their goals or collections change, even without a position", async () => {
+    const client = await registeredUser(t, 'notified@example.com');
+    const { goal } = await createGoal(client, { title: 'Watched' });
+    expect((await client.get('/api/goals/list')).json()[0].collection_ids).toEqual([]);
+    const collection = (await client.post('/api/collections', { name: 'Box' })).json().collection;
+    await client.post(`/api/collections/${collection.id}/goals`, { goalId: goal.id });
+    await eventually(async () => (await client.get('/api/goals/list')).json()[0].collection_ids.length === 1);
+    await client.post('/api/goals/update', { goalId: goal.id, updates: { title: 'Changed' } });
+    await eventually(async () => (await client.get('/api/goals/list')).json()[0].title === 'Changed');
+  });
+
+  it('keeps users apart and caches each status filter separately', async () => {
+    const a = await registeredUser(t, 'cache-a@example.com');
+    const b = await registeredUser(t, 'cache-b@example.com');
+    await createGoal(a, { title: 'A only' });
+    expect((await b.get('/api/goals/list')).json()).toEqual([]);
+    expect((await a.get('/api/goals/list?status=completed')).json()).toEqual([]);
+    expect((await a.get('/api/goals/list?status=active')).json()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,152 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema, successResponseSchema } from '@stride/domain/contracts/common';
+import {
+  createGoalBodySchema,
+  deleteGoalBodySchema,
+  goalMutationResponseSchema,
+  goalRowSchema,
+  listGoalsQuerySchema,
+  listGoalsResponseSchema,
+  updateGoalBodySchema,
+} from '@stride/domain/contracts/goals';
+import { DomainError } from '@stride/domain/shared/domain-error';
+import { getGoal } from '@stride/projections/goals/queries/get-goal';
+import { listGoalsJson } from '@stride/projections/goals/queries/list-goals';
+import { requireUser } from '../../auth/auth-user';
+import { createGoal } from '../../commands/goals/create-goal';
+import { deleteGoal, updateGoal } from '../../commands/goals/goal-commands';
+import { newId } from '../../commands/ids';
+import { requiredPosition } from '../../http/caller';
+import { etagOf, expectedVersionOf } from '../../http/if-match';
+import { awaitMinPosition } from '../../http/read-your-writes';
+import { runCommand } from '../../http/run-command';
+import { GoalListCache } from './goal-list-cache';
+import { GOAL_READ_MODELS, goalMutationResponse, goalNotFound, goalResultSchema } from './goal-responses';
+import { goalChangesOf } from './goal-updates';
+
+const minPositionQuery = { minPosition: z.string().optional() };
+const listQuerySchema = listGoalsQuerySchema.extend(minPositionQuery);
+const LEGACY_USER_ID_HEADER = 'x-user-id';
+type GoalStatusFilter = 'active' | 'completed' | 'abandoned' | undefined;
+
+/** /api/goals: list, read, create, update, delete (spec section 7); tasks are in routes/tasks. */
+const goalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+  // Prepared statements and the list cache need a PostgreSQL server: PGlite serves every connection
+  // from one session (statement names would collide, notifications are not per connection).
+  const onServer = services.config.modes.database === 'postgres';
+  const listCache = onServer
+    ? new GoalListCache(services.pool, services.logger.child({ component: 'goal-list-cache' }))
+    : null;
+  if (listCache) {
+    app.addHook('onReady', () => listCache.start());
+    app.addHook('onClose', () => listCache.stop());
+  }
+
+  /**
+   * The list is the hot read: PostgreSQL builds its JSON (the contract's goalRowSchema[]) and it is sent as
+   * is, without a parse and re-serialisation here (the response schema documents it; the integration
+   * tests hold the SQL to it), from the list cache when it is current (goal-list-cache.ts).
+   */
+  const sendList = async (request: FastifyRequest, reply: FastifyReply, userId: string, status: GoalStatusFilter) => {
+    const requirement = await awaitMinPosition(request, reply, GOAL_READ_MODELS);
+    const load = () => listGoalsJson(services.pool, { userId, status }, { prepare: onServer });
+    const json = listCache
+      ? await listCache.read(userId, status, requirement, () => services.projections.reached(GOAL_READ_MODELS), load)
+      : await load();
+    return reply.type('application/json; charset=utf-8').send(json);
+  };
+
+  app.get(
+    '/list',
+    { schema: { querystring: listQuerySchema, response: { 200: listGoalsResponseSchema } } },
+    (request, reply) => sendList(request, reply, requireUser(request).id, request.query.status),
+  );
+
+  /** The spec's fallback list; it sent a user-id header, which may only name the caller. */
+  app.get(
+    '/list-simple',
+    { schema: { querystring: listQuerySchema, response: { 200: listGoalsResponseSchema } } },
+    (request, reply) => {
+      const caller = requireUser(request);
+      const named = request.headers[LEGACY_USER_ID_HEADER];
+      if (typeof named === 'string' && named !== '' && named !== caller.id) {
+        throw new DomainError('forbidden', 'You can only list your own goals', { field: LEGACY_USER_ID_HEADER });
+      }
+      return sendList(request, reply, caller.id, request.query.status);
+    },
+  );
+
+  app.post(
+    '/create-simple',
+    { schema: { body: createGoalBodySchema, response: { 201: goalMutationResponseSchema } } },
+    (request, reply) =>
+      runCommand(request, reply, {
+        statusCode: 201,
+        execute: (context) =>
+          createGoal(services, context, {
+            goalId: request.body.id ?? newId(),
+            title: request.body.title,
+            description: request.body.description,
+            category: request.body.category,
+            priority: request.body.priority,
+            targetDate: request.body.target_date ?? null,
+          }),
+        resultSchema: goalResultSchema,
+        respond: (result) => goalMutationResponse(request, reply, result),
+      }),
+  );
+
+  app.post(
+    '/update',
+    { schema: { body: updateGoalBodySchema, response: { 200: goalMutationResponseSchema } } },
+    (request, reply) => {
+      const { goalId, updates } = request.body;
+      const expectedVersion = expectedVersionOf(request, request.body.expectedVersion);
+      return runCommand(request, reply, {
+        execute: (context) =>
+          updateGoal(services, context, {
+            goalId,
+            changes: goalChangesOf(updates),
+            ...(updates.status !== undefined && { status: updates.status }),
+            ...(expectedVersion !== undefined && { expectedVersion }),
+          }),
+        resultSchema: goalResultSchema,
+        respond: (result) => goalMutationResponse(request, reply, result),
+      });
+    },
+  );
+
+  app.post(
+    '/delete',
+    { schema: { body: deleteGoalBodySchema, response: { 200: successResponseSchema } } },
+    (request, reply) =>
+      runCommand(request, reply, {
+        execute: (context) => deleteGoal(services, context, request.body.goalId),
+        resultSchema: goalResultSchema,
+        respond: async ({ position }) => ({ success: true as const, position: requiredPosition(position) }),
+      }),
+  );
+
+  app.get(
+    '/:goalId',
+    {
+      schema: {
+        params: z.object({ goalId: idSchema }),
+        querystring: z.object(minPositionQuery),
+        response: { 200: goalRowSchema },
+      },
+    },
+    async (request, reply) => {
+      await awaitMinPosition(request, reply, GOAL_READ_MODELS);
+      const goal = await getGoal(services.pool, requireUser(request).id, request.params.goalId);
+      if (!goal) throw goalNotFound();
+      void reply.header('etag', etagOf(goal.version));
+      return goal;
+    },
+  );
+};
+
+export default goalRoutes;

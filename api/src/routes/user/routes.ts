@@ -1,0 +1,117 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { successResponseSchema } from '@stride/domain/contracts/common';
+import {
+  ensureUserExistsBodySchema,
+  ensureUserExistsResponseSchema,
+  serverUserRecordSchema,
+  updatePreferencesBodySchema,
+  userDataResponseSchema,
+  userUsageBypassResponseSchema,
+} from '@stride/domain/contracts/users';
+import { DomainError } from '@stride/domain/shared/domain-error';
+import { getUserPreferences } from '@stride/projections/users/queries/get-user-preferences';
+import { getUserRecord } from '@stride/projections/users/queries/get-user-record';
+import { requireUser } from '../../auth/auth-user';
+import { loadUsage } from '../../commands/usage/usage-snapshot';
+import { registerUser } from '../../commands/users/register-user';
+import { completeOnboarding, updatePreferences } from '../../commands/users/user-commands';
+import { positionString, requiredPosition } from '../../http/caller';
+import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
+import { runCommand } from '../../http/run-command';
+import { toServerUserRecord } from './server-user-record';
+
+const positionResultSchema = z.object({ position: z.number().int().nullable() });
+const ensureResultSchema = positionResultSchema.extend({ created: z.boolean() });
+const notFound = () => new DomainError('not_found', 'User not found');
+
+/** The user record reads three read models: profile and plan, counters, goals (active count). */
+const RECORD_READ_MODELS = ['users', 'usage', 'goals'] as const;
+
+/** /api/user: the caller's own record, preferences and onboarding (spec section 7). */
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+
+  const readRecord = async (request: FastifyRequest) => {
+    const caller = requireUser(request);
+    const row = await getUserRecord(services.pool, caller.id);
+    return row ? toServerUserRecord(row, { now: services.clock(), isAdmin: caller.isAdmin }) : null;
+  };
+
+  app.post(
+    '/ensure-user-exists',
+    { schema: { body: ensureUserExistsBodySchema, response: { 200: ensureUserExistsResponseSchema } } },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      // The token's email and name win over the body's when the token carries them.
+      const email = caller.email || request.body.email;
+      const name = request.body.name || caller.name;
+      return runCommand(request, reply, {
+        execute: (context) =>
+          registerUser(services, context, { email, name, attribution: request.body.attribution ?? null }),
+        resultSchema: ensureResultSchema,
+        respond: async ({ created, position }) => {
+          await awaitCommand(request, position, RECORD_READ_MODELS);
+          const user = await readRecord(request);
+          if (!user) throw notFound();
+          return { created, user, position: requiredPosition(position) };
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/get-user-data-simple',
+    { schema: { response: { 200: serverUserRecordSchema } } },
+    async (request, reply) => {
+      await awaitMinPosition(request, reply, RECORD_READ_MODELS);
+      const user = await readRecord(request);
+      if (!user) throw notFound();
+      return user;
+    },
+  );
+
+  /** "Bypass": the counters straight from the usage stream, past any read-model lag. */
+  app.get(
+    '/get-user-data-bypass',
+    { schema: { response: { 200: userUsageBypassResponseSchema } } },
+    async (request) => {
+      const usage = await loadUsage(services, requireUser(request).id);
+      return { goals_this_month: usage.goalsThisMonth, ai_generations_this_month: usage.aiGenerationsThisMonth };
+    },
+  );
+
+  app.get('/get-user-data', { schema: { response: { 200: userDataResponseSchema } } }, async (request, reply) => {
+    await awaitMinPosition(request, reply, ['users']);
+    const data = await getUserPreferences(services.pool, requireUser(request).id);
+    if (!data) throw notFound();
+    return data;
+  });
+
+  app.post(
+    '/update-preferences-simple',
+    { schema: { body: updatePreferencesBodySchema, response: { 200: successResponseSchema } } },
+    (request, reply) =>
+      runCommand(request, reply, {
+        execute: (context) => updatePreferences(services, context, request.body.preferences),
+        resultSchema: positionResultSchema,
+        respond: async ({ position }) => ({ success: true as const, ...optionalPosition(position) }),
+      }),
+  );
+
+  app.post('/complete-onboarding', { schema: { response: { 200: successResponseSchema } } }, (request, reply) =>
+    runCommand(request, reply, {
+      execute: (context) => completeOnboarding(services, context),
+      resultSchema: positionResultSchema,
+      respond: async ({ position }) => ({ success: true as const, ...optionalPosition(position) }),
+    }),
+  );
+};
+
+const optionalPosition = (position: number | null) => {
+  const value = positionString(position);
+  return value === null ? {} : { position: value };
+};
+
+export default userRoutes;

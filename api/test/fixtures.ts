@@ -1,0 +1,48 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { eventRegistry } from '@stride/domain/event-catalogue';
+import { streamIds } from '@stride/domain/stream-ids';
+import type { TestApp, TestClient } from './test-app';
+
+/** A signed-in user who called ensure-user-exists, as the web app does first. */
+export async function registeredUser(
+  t: TestApp,
+  email: string,
+  name = email.split('@')[0] ?? 'User',
+): Promise<TestClient> {
+  const client = await t.signIn(email, name);
+  const response = await client.post('/api/user/ensure-user-exists', { email, name });
+  if (response.statusCode !== 200) throw new Error(`ensure-user-exists: ${response.statusCode} ${response.body}`);
+  return client;
+}
+
+/** Puts a user on a paid tier the way billing does: a SubscriptionActivated event on their billing stream. */
+export async function activateSubscription(t: TestApp, userId: string, tier: 'starter' | 'pro' | 'team' = 'pro') {
+  const data = {
+    tier,
+    status: 'active' as const,
+    subscriptionId: `sub_${userId}`,
+    customerId: `cus_${userId}`,
+    currentPeriodEnd: '2099-01-01T00:00:00.000Z',
+    occurredAt: new Date().toISOString(),
+  };
+  const event = eventRegistry.validateForAppend({ type: 'SubscriptionActivated', data });
+  const result = await t.services.eventStore.append(
+    streamIds.billing(userId),
+    [{ type: event.type, data: event.data, schemaVersion: eventRegistry.schemaVersionOf(event.type) }],
+    { metadata: { userId: 'system:billing' } },
+  );
+  await t.services.projections.waitFor(result.lastPosition);
+  return result;
+}
+
+export async function createGoal(
+  client: TestClient,
+  body: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+) {
+  const response = await client.post('/api/goals/create-simple', { title: 'Learn to juggle', ...body }, headers);
+  if (response.statusCode !== 201) throw new Error(`create-simple: ${response.statusCode} ${response.body}`);
+  return response.json<{ goal: { id: string; version: number }; position: string }>();
+}
+
+export const json = <T = Record<string, unknown>>(response: LightMyRequestResponse): T => response.json<T>();

@@ -1,0 +1,18 @@
+import { eventRegistry as defaultRegistry } from '@stride/domain/event-catalogue';
+import type { EventRegistry } from '@stride/domain/shared/event-registry';
+import { createCollectionsProjection } from './collections/collections-projection';
+import type { Projection } from './core/projection';
+import { createGoalsProjection } from './goals/goals-projection';
+import { createUsageProjection } from './usage/usage-projection';
+import { createUsersProjection } from './users/users-projection';
+
+export const coreProjectionNames = ['users', 'usage', 'goals', 'collections'] as const;
+export type CoreProjectionName = (typeof coreProjectionNames)[number];
+
+/** The read models of the core API, in a stable order. */
+export const createCoreProjections = (registry: EventRegistry = defaultRegistry): Projection[] => [
+  createUsersProjection(registry),
+  createUsageProjection(registry),
+  createGoalsProjection(registry),
+  createCollectionsProjection(registry),
+];

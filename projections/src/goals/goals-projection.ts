@@ -1,0 +1,221 @@
+import { goalEventDefinitions, type GoalEvent } from '@stride/domain/goals/goal-events';
+import type { EventRegistry } from '@stride/domain/shared/event-registry';
+import { assertNever } from '@stride/domain/shared/event';
+import { parseStreamId } from '@stride/domain/stream-ids';
+import { taskEventDefinitions, type TaskEvent, type TaskInput } from '@stride/domain/tasks/task-events';
+import { isoInstant } from '../core/instant';
+import { defineProjection, rowRef, type EventEnvelope, type RowRef } from '../core/projection';
+import type { RowStore } from '../core/row-store';
+import type { JsonValue } from '../core/table';
+import type { TaskRow } from '@stride/domain/contracts/goals';
+import { goalsTable, tasksTable, type GoalRecord, type TaskRecord } from './goals-tables';
+
+const goalIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
+
+const taskIdsOf = (event: TaskEvent): string[] => {
+  switch (event.type) {
+    case 'TasksBatchGenerated':
+      return event.data.tasks.map((task) => task.taskId);
+    default:
+      return [event.data.taskId];
+  }
+};
+
+const taskEventTypes = new Set<string>(taskEventDefinitions.map((definition) => definition.type));
+const isTaskEvent = (event: GoalEvent): event is TaskEvent => taskEventTypes.has(event.type);
+
+export const goalsKeysOf = (event: GoalEvent, envelope: EventEnvelope): RowRef[] => {
+  const goalId = goalIdOf(envelope);
+  const goal = rowRef(goalsTable, { id: goalId });
+  if (!isTaskEvent(event)) return [goal];
+  return [goal, ...taskIdsOf(event).map((id) => rowRef(tasksTable, { goal_id: goalId, id }))];
+};
+
+const goalChange = (event: Exclude<GoalEvent, TaskEvent>): Partial<GoalRecord> => {
+  switch (event.type) {
+    case 'GoalCreated':
+      throw new Error('GoalCreated creates the row');
+    case 'GoalUpdated': {
+      const { title, description, category, priority, targetDate } = event.data.changes;
+      return {
+        ...(title !== undefined && { title }),
+        ...(description !== undefined && { description }),
+        ...(category !== undefined && { category }),
+        ...(priority !== undefined && { priority }),
+        ...(targetDate !== undefined && { target_date: targetDate }),
+      };
+    }
+    case 'GoalCompleted':
+      return { status: 'completed', completed_at: isoInstant(event.data.completedAt) };
+    case 'GoalAbandoned':
+      return { status: 'abandoned' };
+    case 'GoalReactivated':
+      return { status: 'active', completed_at: null };
+    case 'GoalDeleted':
+      return { deleted_at: isoInstant(event.data.deletedAt) };
+    default:
+      return assertNever(event);
+  }
+};
+
+const newTask = (
+  goal: GoalRecord,
+  task: Omit<TaskInput, 'description'> & { description?: string | null },
+  source: string,
+  createdAt: string,
+  envelope: EventEnvelope,
+  index: number,
+): TaskRecord => ({
+  goal_id: goal.id,
+  id: task.taskId,
+  user_id: goal.user_id,
+  title: task.title,
+  description: task.description ?? null,
+  estimated_minutes: task.estimatedMinutes,
+  actual_minutes: null,
+  energy_level: task.energyLevel,
+  status: 'todo',
+  source,
+  added_position: envelope.globalPosition,
+  added_index: index,
+  created_at: isoInstant(createdAt),
+  updated_at: envelope.recordedAt,
+  started_at: null,
+  completed_at: null,
+  deleted_at: null,
+});
+
+/** A task as the API shows it (taskRowSchema). */
+export const taskViewOf = (task: TaskRecord): TaskRow => ({
+  id: task.id,
+  goal_id: task.goal_id,
+  title: task.title,
+  description: task.description,
+  estimated_minutes: task.estimated_minutes,
+  actual_minutes: task.actual_minutes,
+  energy_level: task.energy_level as TaskRow['energy_level'],
+  status: task.status as TaskRow['status'],
+  source: task.source as TaskRow['source'],
+  created_at: task.created_at,
+  started_at: task.started_at,
+  completed_at: task.completed_at,
+  deleted_at: task.deleted_at,
+});
+
+/** The goal's task list after `tasks` changed: replaced in place, appended when new, dropped when deleted. */
+const withTaskViews = (goal: GoalRecord, tasks: readonly TaskRecord[]): Partial<GoalRecord> => {
+  let views = [...goal.generated_tasks];
+  for (const task of tasks) {
+    const view = taskViewOf(task);
+    const index = views.findIndex((existing) => existing.id === task.id);
+    if (task.deleted_at !== null) views = views.filter((existing) => existing.id !== task.id);
+    else if (index >= 0) views[index] = view;
+    else views.push(view);
+  }
+  return {
+    generated_tasks: views,
+    task_count: views.length,
+    completed_task_count: views.filter((view) => view.status === 'done').length,
+  };
+};
+
+const addMinutes = (task: TaskRecord, minutes: number | undefined): number | null =>
+  minutes === undefined ? task.actual_minutes : (task.actual_minutes ?? 0) + minutes;
+
+/** Mirrors the goal aggregate's evolveTasks (domain/src/tasks/task-events.ts) over rows. */
+const applyTaskEvent = (rows: RowStore, goal: GoalRecord, event: TaskEvent, envelope: EventEnvelope): void => {
+  const updated_at = envelope.recordedAt;
+  const update = (taskId: string, change: (task: TaskRecord) => Partial<TaskRecord>) =>
+    rows.update(tasksTable, { goal_id: goal.id, id: taskId }, (task) => ({ ...change(task), updated_at }));
+  switch (event.type) {
+    case 'TasksBatchGenerated': {
+      const { tasks, source, generatedAt, aiMetadata } = event.data;
+      tasks.forEach((task, index) => rows.put(tasksTable, newTask(goal, task, source, generatedAt, envelope, index)));
+      if (aiMetadata !== null) {
+        rows.put(goalsTable, {
+          ...goal,
+          ai_metadata: JSON.parse(JSON.stringify(aiMetadata)) as Record<string, JsonValue>,
+        });
+      }
+      return;
+    }
+    case 'TaskAdded': {
+      const { addedAt, ...task } = event.data;
+      rows.put(tasksTable, newTask(goal, task, 'manual', addedAt, envelope, 0));
+      return;
+    }
+    case 'TaskUpdated': {
+      const { title, description, estimatedMinutes, energyLevel } = event.data.changes;
+      return update(event.data.taskId, () => ({
+        ...(title !== undefined && { title }),
+        ...(description !== undefined && { description }),
+        ...(estimatedMinutes !== undefined && { estimated_minutes: estimatedMinutes }),
+        ...(energyLevel !== undefined && { energy_level: energyLevel }),
+      }));
+    }
+    case 'TaskStarted':
+      return update(event.data.taskId, () => ({ status: 'in_progress', started_at: isoInstant(event.data.startedAt) }));
+    case 'TaskCompleted':
+      return update(event.data.taskId, (task) => ({
+        status: 'done',
+        completed_at: isoInstant(event.data.completedAt),
+        actual_minutes: addMinutes(task, event.data.actualMinutes),
+      }));
+    case 'TaskReopened':
+      return update(event.data.taskId, () => ({ status: 'todo', completed_at: null }));
+    case 'TaskTimeLogged':
+      return update(event.data.taskId, (task) => ({ actual_minutes: addMinutes(task, event.data.actualMinutes) }));
+    case 'TaskDeleted':
+      return update(event.data.taskId, () => ({ deleted_at: isoInstant(event.data.deletedAt) }));
+    default:
+      return assertNever(event);
+  }
+};
+
+export const applyGoalEvent = (rows: RowStore, event: GoalEvent, envelope: EventEnvelope): void => {
+  const id = goalIdOf(envelope);
+  const stamp = { updated_at: envelope.recordedAt, version: envelope.streamVersion };
+  if (event.type === 'GoalCreated') {
+    const { userId, title, description, category, priority, targetDate, createdAt } = event.data;
+    rows.put(goalsTable, {
+      id,
+      user_id: userId,
+      title,
+      description,
+      category,
+      priority,
+      target_date: targetDate,
+      status: 'active',
+      ai_metadata: null,
+      created_at: isoInstant(createdAt),
+      completed_at: null,
+      deleted_at: null,
+      generated_tasks: [],
+      task_count: 0,
+      completed_task_count: 0,
+      ...stamp,
+    });
+    return;
+  }
+  const goal = rows.get(goalsTable, { id });
+  if (goal === undefined) return; // events of a goal whose creation this log does not hold
+  if (isTaskEvent(event)) {
+    applyTaskEvent(rows, goal, event, envelope);
+    const changed = taskIdsOf(event).flatMap((taskId) => rows.get(tasksTable, { goal_id: id, id: taskId }) ?? []);
+    rows.update(goalsTable, { id }, (current) => ({ ...withTaskViews(current, changed), ...stamp }));
+    return;
+  }
+  rows.put(goalsTable, { ...goal, ...goalChange(event), ...stamp });
+};
+
+export const createGoalsProjection = (registry: EventRegistry) =>
+  defineProjection<GoalEvent>(
+    {
+      name: 'goals',
+      tables: [goalsTable, tasksTable],
+      eventTypes: [...goalEventDefinitions, ...taskEventDefinitions].map((definition) => definition.type),
+      keysOf: goalsKeysOf,
+      apply: applyGoalEvent,
+    },
+    registry,
+  );

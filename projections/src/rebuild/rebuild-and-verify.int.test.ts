@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventRegistry } from '@stride/domain/event-catalogue';
+import { PostgresEventStore } from '@stride/platform/event-store/event-store';
+import { createServerTestDatabase, type TestDatabase } from '@stride/testing/postgres';
+import { seedUser } from '../../test/seed-log';
+import { createCoreProjections } from '../core-projections';
+import { allRows } from '../core/sql-rows';
+import { ProjectionRunner } from '../projection-runner';
+import { verifyProjection } from '../verify/verify-projection';
+import { rebuildProjection } from './rebuild-projection';
+
+const run = promisify(execFile);
+
+describe('projection rebuild and audit verification', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let runner: ProjectionRunner;
+  const projections = createCoreProjections(eventRegistry);
+
+  const snapshot = async () => {
+    const tables: Record<string, unknown[]> = {};
+    for (const projection of projections) {
+      for (const table of projection.tables) tables[table.name] = await allRows(db.pool, table);
+    }
+    return tables;
+  };
+
+  beforeAll(async () => {
+    db = await createServerTestDatabase();
+    store = new PostgresEventStore(db.pool);
+    runner = new ProjectionRunner({ pool: db.pool, eventStore: store, projections });
+    for (let i = 0; i < 6; i += 1) await seedUser(store, i);
+    await runner.catchUp();
+  });
+  afterAll(async () => {
+    await runner.stop();
+    await db.drop();
+  });
+
+  it('a rebuild from position 0 yields exactly the live rows, with the live index names', async () => {
+    const before = await snapshot();
+    expect((before.goals as unknown[]).length).toBe(18);
+    const indexesBefore = await db.pool.query(
+      'SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1',
+    );
+    for (const projection of projections) {
+      const result = await rebuildProjection(db.pool, store, projection);
+      expect(result.handled).toBeGreaterThan(0);
+    }
+    expect(await snapshot()).toEqual(before);
+    const indexesAfter = await db.pool.query(
+      'SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1',
+    );
+    expect(indexesAfter.rows).toEqual(indexesBefore.rows);
+    const { rows } = await db.pool.query("SELECT count(*)::int AS n FROM pg_class WHERE relname LIKE '%__rebuild%'");
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('rebuilds while the live projection runs and events keep arriving, then both agree', async () => {
+    await runner.start();
+    const appending = (async () => {
+      for (let i = 100; i < 104; i += 1) await seedUser(store, i);
+    })();
+    const goals = projections.find((projection) => projection.name === 'goals')!;
+    await rebuildProjection(db.pool, store, goals, { batchSize: 7 });
+    const last = await seedUser(store, 200);
+    await appending;
+    await runner.waitFor(last);
+    for (const projection of projections) {
+      const verification = await verifyProjection(db.pool, store, projection);
+      expect(verification.drift, projection.name).toEqual([]);
+    }
+    await runner.stop();
+  });
+
+  it('audit verification passes on the live rows and reports a tampered row', async () => {
+    for (const projection of projections)
+      expect((await verifyProjection(db.pool, store, projection)).drift).toEqual([]);
+    await db.pool.query("UPDATE goals SET title = 'tampered' WHERE id = 'g_1_1'");
+    await db.pool.query("DELETE FROM usage_counters WHERE user_id = 'usr_seed_2'");
+    await db.pool.query(
+      `INSERT INTO collections (id, user_id, name, goal_ids, created_at, updated_at)
+       VALUES ('forged', 'usr_seed_1', 'Forged', '[]', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+    );
+    const goals = await verifyProjection(
+      db.pool,
+      store,
+      projections.find((p) => p.name === 'goals')!,
+    );
+    expect(goals.drift).toEqual([
+      {
+        table: 'goals',
+        key: '["g_1_1"]',
+        kind: 'changed',
+        columns: [{ column: 'title', expected: 'Goal 1', actual: 'tampered' }],
+      },
+    ]);
+    const usage = await verifyProjection(
+      db.pool,
+      store,
+      projections.find((p) => p.name === 'usage')!,
+    );
+    expect(usage.drift).toEqual([{ table: 'usage_counters', key: '["usr_seed_2"]', kind: 'missing', columns: [] }]);
+    const collections = await verifyProjection(
+      db.pool,
+      store,
+      projections.find((p) => p.name === 'collections')!,
+    );
+    expect(collections.drift).toEqual([{ table: 'collections', key: '["forged"]', kind: 'unexpected', columns: [] }]);
+  });
+
+  it('the CLIs: audit:verify exits 1 on drift, projections:rebuild repairs it, audit:verify then exits 0', async () => {
+    const env = { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' };
+    const cwd = new URL('../../..', import.meta.url).pathname;
+    const verify = () =>
+      run('npx', ['tsx', 'projections/src/cli/audit-verify.ts'], { cwd, env }).then(
+        ({ stdout }) => ({ code: 0, stdout }),
+        (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+      );
+    const drifted = await verify();
+    expect(drifted.code).toBe(1);
+    expect(drifted.stdout).toContain('goals: DRIFT in 1 rows');
+    expect(drifted.stdout).toContain('title: expected "Goal 1", found "tampered"');
+
+    await run('npx', ['tsx', 'projections/src/cli/rebuild.ts', 'goals', 'usage', 'collections'], { cwd, env });
+    const clean = await verify();
+    expect(clean.stdout).toContain('goals: ok');
+    expect(clean.code).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,45 @@
+import type { EventRegistry } from '@stride/domain/shared/event-registry';
+import { parseStreamId } from '@stride/domain/stream-ids';
+import { evolve, usageEventDefinitions, type UsageEvent, type UsageState } from '@stride/domain/usage/usage-events';
+import { isoInstantOrNull } from '../core/instant';
+import { defineProjection, rowRef, type EventEnvelope } from '../core/projection';
+import type { RowStore } from '../core/row-store';
+import { usageCountersTable, type UsageCounterRow } from './usage-table';
+
+const userIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
+
+const stateOf = (row: UsageCounterRow | undefined): UsageState =>
+  row
+    ? {
+        month: row.current_month,
+        goalsThisMonth: row.goals_this_month,
+        aiGenerationsThisMonth: row.ai_generations_this_month,
+        lastResetDate: row.last_reset_date,
+      }
+    : { month: null, goalsThisMonth: 0, aiGenerationsThisMonth: 0, lastResetDate: null };
+
+/** The counters are the usage aggregate's own state: the domain's evolve folds them, here as in the decider. */
+export const applyUsageEvent = (rows: RowStore, event: UsageEvent, envelope: EventEnvelope): void => {
+  const userId = userIdOf(envelope);
+  const next = evolve(stateOf(rows.get(usageCountersTable, { user_id: userId })), event);
+  rows.put(usageCountersTable, {
+    user_id: userId,
+    current_month: next.month ?? event.data.month,
+    goals_this_month: next.goalsThisMonth,
+    ai_generations_this_month: next.aiGenerationsThisMonth,
+    last_reset_date: isoInstantOrNull(next.lastResetDate),
+    updated_at: envelope.recordedAt,
+  });
+};
+
+export const createUsageProjection = (registry: EventRegistry) =>
+  defineProjection<UsageEvent>(
+    {
+      name: 'usage',
+      tables: [usageCountersTable],
+      eventTypes: usageEventDefinitions.map((definition) => definition.type),
+      keysOf: (_event, envelope) => [rowRef(usageCountersTable, { user_id: userIdOf(envelope) })],
+      apply: applyUsageEvent,
+    },
+    registry,
+  );

@@ -1,0 +1,93 @@
+import { eventRegistry } from '@stride/domain/event-catalogue';
+import type { DomainEvent } from '@stride/domain/shared/event';
+import type { PostgresEventStore } from '@stride/platform/event-store/event-store';
+
+const append = async (store: PostgresEventStore, streamId: string, userId: string, events: DomainEvent[]) => {
+  const validated = events.map((event) => eventRegistry.validateForAppend(event));
+  return store.append(
+    streamId,
+    validated.map((event) => ({
+      type: event.type,
+      data: event.data,
+      schemaVersion: eventRegistry.schemaVersionOf(event.type),
+    })),
+    { metadata: { userId } },
+  );
+};
+
+/** A realistic log for one user: profile, billing, usage, goals with tasks, a collection. */
+export async function seedUser(store: PostgresEventStore, index: number): Promise<number> {
+  const userId = `usr_seed_${index}`;
+  const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 10, minute)).toISOString();
+  await append(store, `user-${userId}`, userId, [
+    {
+      type: 'UserRegistered',
+      data: { userId, email: `seed${index}@example.com`, name: `Seed ${index}`, attribution: null },
+    },
+    { type: 'UserPreferencesUpdated', data: { preferences: { lastViewedGoalId: `g_${index}_0` } } },
+  ]);
+  if (index % 2 === 0) {
+    await append(store, `billing-${userId}`, 'system:billing', [
+      {
+        type: 'SubscriptionActivated',
+        data: {
+          tier: 'pro',
+          status: 'active',
+          subscriptionId: `sub_${index}`,
+          customerId: `cus_${index}`,
+          currentPeriodEnd: null,
+          occurredAt: at(1),
+        },
+      },
+    ]);
+  }
+  let last = 0;
+  for (let g = 0; g < 3; g += 1) {
+    const goalId = `g_${index}_${g}`;
+    await append(store, `usage-${userId}`, userId, [
+      ...(g === 0
+        ? [{ type: 'UsageMonthReset', data: { month: '2026-03', previousMonth: null, resetAt: at(2) } }]
+        : []),
+      { type: 'GoalCounted', data: { month: '2026-03', goalId } },
+    ]);
+    const result = await append(store, `goal-${goalId}`, userId, [
+      {
+        type: 'GoalCreated',
+        data: {
+          goalId,
+          userId,
+          title: `Goal ${g}`,
+          description: '',
+          category: 'personal',
+          priority: 'medium',
+          targetDate: null,
+          createdAt: at(3 + g),
+        },
+      },
+      {
+        type: 'TasksBatchGenerated',
+        data: {
+          batchId: `b_${goalId}`,
+          source: 'ai',
+          tasks: [1, 2, 3].map((n) => ({
+            taskId: `t${n}`,
+            title: `Step ${n}`,
+            estimatedMinutes: 10 * n,
+            energyLevel: 'medium',
+          })),
+          aiMetadata: { model: 'seed' },
+          generatedAt: at(6),
+        },
+      },
+      { type: 'TaskCompleted', data: { taskId: 't1', completedAt: at(7), actualMinutes: 12 } },
+      { type: 'TaskDeleted', data: { taskId: 't3', deletedAt: at(8) } },
+      ...(g === 2 ? [{ type: 'GoalCompleted', data: { completedAt: at(9) } }] : []),
+    ]);
+    last = result.lastPosition;
+  }
+  await append(store, `collection-c_${index}`, userId, [
+    { type: 'CollectionCreated', data: { collectionId: `c_${index}`, userId, name: 'Seeded' } },
+    { type: 'GoalAddedToCollection', data: { goalId: `g_${index}_0` } },
+  ]);
+  return last;
+}
