@@ -1,24 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '@stride/platform/embedded/free-port';
+import { startProduct, type ProductProcess } from '@stride/testing/product-process';
 
 /**
  * The product as `npm start` runs it (embedded PostgreSQL, no Stripe account, the built-in test checkout),
  * driven over HTTP: sign in, upgrade, see the new limits, a payment fails, the grace period shows, the
  * billing clock passes its end, and the user is downgraded.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DAY_MS = 86_400_000;
 
-let server: ChildProcess | undefined;
-let serverLog = '';
-let dataDir = '';
+let product: ProductProcess | undefined;
 let baseUrl = '';
 let token = '';
+const serverLog = () => product?.output() ?? '';
 
 const api = async <T = Record<string, unknown>>(
   method: string,
@@ -57,68 +51,14 @@ async function userRecordWhen(done: (record: UserRecord) => boolean, timeoutMs =
   }
 }
 
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await fetch(`${url}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    if (server?.exitCode !== null && server?.exitCode !== undefined)
-      throw new Error(`server exited early:\n${serverLog}`);
-    if (Date.now() > until) throw new Error(`server did not become healthy:\n${serverLog}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 beforeAll(async () => {
-  const port = await findFreePort();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'stride-billing-e2e-'));
-  baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    AUTH_MODE: 'dev',
-    LOG_LEVEL: 'warn',
-    STRIDE_SKIP_STATIC: '1',
-    GRACE_PERIOD_DAYS: '7',
-  };
-  for (const name of [
-    'DATABASE_URL',
-    'REDIS_URL',
-    'KAFKA_BROKERS',
-    'CLICKHOUSE_URL',
-    'STRIPE_SECRET_KEY',
-    'STRIPE_WEBHOOK_SECRET',
-    'AI_API_URL',
-    'AI_API_KEY',
-    'AI_MODEL',
-    'PUBLIC_URL',
-  ]) {
-    delete env[name];
-  }
-  server = spawn('npx', ['tsx', 'api/src/main.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  server.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  await waitForHealth(baseUrl, 240_000);
+  product = await startProduct({ env: { STRIDE_SKIP_STATIC: '1', GRACE_PERIOD_DAYS: '7' }, timeoutMs: 240_000 });
+  baseUrl = product.url;
 });
 
 afterAll(async () => {
-  const pid = server?.pid;
-  if (pid !== undefined && server?.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    process.kill(-pid, 'SIGTERM'); // the process group this test started (npx and the server under it)
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (server?.exitCode === null) process.kill(-pid, 'SIGKILL');
-  }
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await product?.stop();
+  if (product) await rm(product.dataDir, { recursive: true, force: true });
 });
 
 describe('upgrade, failed payment, grace period and downgrade in `npm start` (test checkout)', () => {
@@ -133,7 +73,7 @@ describe('upgrade, failed payment, grace period and downgrade in `npm start` (te
       email: 'journey@example.com',
       name: 'Journey',
     });
-    expect(ensured, serverLog).toMatchObject({ status: 200 });
+    expect(ensured, serverLog()).toMatchObject({ status: 200 });
     expect(await userRecordWhen(() => true)).toMatchObject({
       subscription_tier: 'free',
       goals_limit: 1,
@@ -162,7 +102,7 @@ describe('upgrade, failed payment, grace period and downgrade in `npm start` (te
       body: '',
       redirect: 'manual',
     });
-    expect(pay.status, serverLog).toBe(303);
+    expect(pay.status, serverLog()).toBe(303);
     expect(pay.headers.get('location')).toBe(`${baseUrl}/payment-success?success=true`);
 
     // The new limits are visible at once.
