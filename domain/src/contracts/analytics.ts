@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { acquisitionChannelSchema } from '../analytics/acquisition-channel';
+import { MAX_FUNNEL_STEPS } from '../analytics/funnel-report';
 import { dailyMetricsSchema } from '../analytics/daily-metrics';
 import { trackEventRequestSchema, trackedEventSchema, trackedPropertiesSchema } from '../analytics/tracked-events';
 import { userMetricsSchema } from '../analytics/user-metrics';
@@ -197,8 +198,8 @@ export const goalMetricsResponseSchema = goalMetricsSchema;
 
 export const dateRangeQuerySchema = z.object({ start: isoDateSchema, end: isoDateSchema });
 
-export const funnelBreakdownValues = ['none', 'channel', 'utm_source', 'utm_campaign', 'tier'] as const;
-export const MAX_FUNNEL_STEPS = 8;
+export const funnelBreakdownValues = ['none', 'channel', 'utm_source', 'utm_campaign'] as const;
+export { MAX_FUNNEL_STEPS };
 
 /**
  * GET /api/admin/analytics/funnel?start&end&windowHours&breakdown&steps
@@ -207,8 +208,8 @@ export const MAX_FUNNEL_STEPS = 8;
  *   `steps=UserRegistered,GoalCreated,upgrade_clicked|checkout_started`. Names are domain event types or
  *   tracked event names. Default: the product funnel (signed up, onboarding completed, first goal, first AI
  *   breakdown, upgrade clicked, checkout completed).
- * - breakdown: none (default), acquisition channel, utm_source or utm_campaign of the first touch, or the
- *   tier seen on the user's tracked events.
+ * - breakdown: none (default), or the acquisition channel, utm_source or utm_campaign of the user's first
+ *   touch ('Unknown' / '(none)' when the user has none).
  * A user enters the funnel with a first-step event inside the range; later steps count up to end + window.
  */
 export const funnelQuerySchema = dateRangeQuerySchema.extend({
@@ -247,11 +248,13 @@ export const funnelResponseSchema = z.object({
 export type FunnelResponse = z.infer<typeof funnelResponseSchema>;
 
 /**
- * GET /api/admin/analytics/attribution?start&end: users who signed up in the range, by the acquisition
- * channel of their first touch (spec section 4 rules; no attribution = Direct).
- * - activatedUsers: of those, users who created at least one goal (by end + 30 days at most, i.e. any time).
- * - paidConversions: of those, users with a paid subscription activation.
- * - revenueCents: payments those users made, by end.
+ * GET /api/admin/analytics/attribution?start&end: the cohort of users who signed up in the range, by the
+ * acquisition channel of their first touch (spec section 4 rules; no attribution = Direct). Their outcomes
+ * count to date:
+ * - activatedUsers: users who have created at least one goal;
+ * - paidConversions: users with a paid subscription activation;
+ * - revenueCents: revenue booked by their activations (each counts its plan's monthly price once; see
+ *   domain/src/analytics/attribution-report.ts).
  */
 export const attributionRowSchema = z.object({
   channel: acquisitionChannelSchema,

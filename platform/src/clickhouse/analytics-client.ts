@@ -22,6 +22,17 @@ export interface AnalyticsClient {
   rows<T>(query: string, params: QueryParams, schema: z.ZodType<T>): Promise<T[]>;
   /** Inserts rows (JSONEachRow); a retry with the same `deduplicationToken` is stored once. */
   insert(table: string, rows: readonly object[], options?: { deduplicationToken?: string }): Promise<void>;
+  /**
+   * Inserts rows given as value arrays in `columns` order (JSONCompactEachRow: no key per value, about twice
+   * the throughput of `insert` for bulk batches). Instants must be in the basic format `chDateTime` writes
+   * ('YYYY-MM-DD hh:mm:ss.sss', UTC), which parses faster than ISO strings.
+   */
+  insertValues(
+    table: string,
+    columns: readonly string[],
+    rows: readonly (readonly unknown[])[],
+    options?: { deduplicationToken?: string },
+  ): Promise<void>;
   /** DDL and other statements without a result. */
   command(query: string, params?: QueryParams): Promise<void>;
   ping(): Promise<boolean>;
@@ -73,6 +84,9 @@ export async function createAnalyticsClient(
   return wrap(client, config.modes.analytics, database);
 }
 
+const dedupSettings = (token: string | undefined): ClickHouseSettings =>
+  token ? { insert_deduplicate: 1, insert_deduplication_token: token } : {};
+
 function wrap(client: ClickHouseClient, mode: AnalyticsMode, database: string): AnalyticsClient {
   return {
     mode,
@@ -88,9 +102,17 @@ function wrap(client: ClickHouseClient, mode: AnalyticsMode, database: string): 
         table,
         values: rows as object[],
         format: 'JSONEachRow',
-        clickhouse_settings: options.deduplicationToken
-          ? { insert_deduplicate: 1, insert_deduplication_token: options.deduplicationToken }
-          : {},
+        clickhouse_settings: dedupSettings(options.deduplicationToken),
+      });
+    },
+    async insertValues(table, columns, rows, options = {}) {
+      if (rows.length === 0) return;
+      await client.insert({
+        table,
+        columns: [...columns] as [string, ...string[]],
+        values: rows as unknown[][],
+        format: 'JSONCompactEachRow',
+        clickhouse_settings: { date_time_input_format: 'basic', ...dedupSettings(options.deduplicationToken) },
       });
     },
     async command(query, params = {}) {

@@ -14,6 +14,8 @@ export interface KafkaRelayOptions {
   readonly store: PostgresEventStore;
   /** The topic of an event (one per category). */
   readonly topicOf: (event: StoredEvent) => string;
+  /** The partition key of an event: the user it belongs to (default: the user in its metadata). */
+  readonly keyOf?: (event: StoredEvent) => string;
   /** Every topic `topicOf` can answer, created at start. */
   readonly topics: readonly string[];
   readonly logger: Logger;
@@ -84,7 +86,7 @@ export class KafkaRelay {
     for (const event of events) {
       const topic = this.options.topicOf(event);
       const messages = byTopic.get(topic) ?? [];
-      messages.push(toKafkaMessage(event));
+      messages.push(toKafkaMessage(event, this.options.keyOf?.(event)));
       byTopic.set(topic, messages);
     }
     const producer = await this.connectedProducer();

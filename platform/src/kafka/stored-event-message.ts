@@ -25,10 +25,11 @@ const storedEventSchema = z.object({
   recordedAt: z.string(),
 });
 
-/** The partition key: the user the event belongs to, so each user's events stay in order. */
-export const userKeyOf = (event: StoredEvent): string => event.metadata.userId;
-
-export function toKafkaMessage(event: StoredEvent): Message {
+/**
+ * A domain-topic record: keyed by the user the event belongs to (by default the user in its metadata), so
+ * each user's events stay in order within a topic.
+ */
+export function toKafkaMessage(event: StoredEvent, key: string = event.metadata.userId): Message {
   const headers: IHeaders = {
     [HEADERS.eventId]: event.eventId,
     [HEADERS.eventType]: event.type,
@@ -36,7 +37,7 @@ export function toKafkaMessage(event: StoredEvent): Message {
     [HEADERS.transactionId]: event.transactionId,
     [HEADERS.streamId]: event.streamId,
   };
-  return { key: userKeyOf(event), value: JSON.stringify(event), headers };
+  return { key, value: JSON.stringify(event), headers };
 }
 
 /** Parses and validates a domain-topic record value; throws on anything that is not a stored event. */

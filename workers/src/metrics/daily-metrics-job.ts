@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { DailyMetrics } from '@stride/domain/analytics/daily-metrics';
+import type { AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
+import type { JobProcessor, JobQueues } from '@stride/platform/queue/job-queues';
+import type { AnalyticsWriters } from '../ingest/analytics-writers';
+import type { DailyMetricsRow } from '../ingest/analytics-rows';
+import { JOBS, QUEUES, USER_SCORE_DEBOUNCE_MS, userScoreKey } from '../queues';
+import { BatchLoader } from './batch-loader';
+import { computeDailyMetricsMany } from './compute-daily-metrics';
+import { versionClock } from './version-clock';
+
+const jobData = z.object({ userId: z.string().min(1), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+
+export const toDailyMetricsRow = (metrics: DailyMetrics, version: number, computedAt: Date): DailyMetricsRow => ({
+  user_id: metrics.userId,
+  date: metrics.date,
+  goals_created: metrics.goalsCreated,
+  goals_completed: metrics.goalsCompleted,
+  tasks_created: metrics.tasksCreated,
+  tasks_completed: metrics.tasksCompleted,
+  ai_generations_used: metrics.aiGenerationsUsed,
+  session_duration: metrics.sessionDuration,
+  productivity_score: metrics.productivityScore,
+  version,
+  computed_at: computedAt.toISOString(),
+});
+
+export interface DailyMetricsJobDeps {
+  readonly client: AnalyticsClient;
+  readonly writers: AnalyticsWriters;
+  readonly queues: JobQueues;
+  readonly clock: () => Date;
+  /** How long a user's score recompute waits for more activity (default USER_SCORE_DEBOUNCE_MS). */
+  readonly scoreDebounceMs?: number;
+  /** Called after a day's row is stored (observability; the pipeline bench measures lag with it). */
+  readonly onComputed?: (metrics: DailyMetrics) => void;
+}
+
+/**
+ * Recomputes one user-day from the raw events and stores it as a new version of the day's row; then asks
+ * for the user's score to be recomputed (debounced per user). Recomputing is idempotent: running the job
+ * twice, or after a re-delivery, writes the same figures.
+ */
+export function dailyMetricsProcessor(deps: DailyMetricsJobDeps): JobProcessor {
+  const nextVersion = versionClock(deps.clock);
+  // Jobs running at the same moment read their days in one query.
+  const loader = new BatchLoader((userDays: readonly { userId: string; date: string }[]) =>
+    computeDailyMetricsMany(deps.client, userDays),
+  );
+  return async (job) => {
+    const { userId, date } = jobData.parse(job.data);
+    const version = nextVersion();
+    const metrics = await loader.load({ userId, date });
+    await deps.writers.dailyMetrics.add([toDailyMetricsRow(metrics, version, deps.clock())]);
+    deps.onComputed?.(metrics);
+    await deps.queues.add(
+      QUEUES.scores,
+      JOBS.userScore,
+      { userId },
+      { dedupeKey: userScoreKey(userId), delayMs: deps.scoreDebounceMs ?? USER_SCORE_DEBOUNCE_MS },
+    );
+  };
+}

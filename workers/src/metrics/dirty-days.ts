@@ -1,0 +1,54 @@
+import { ACTIVITY_EVENT_TYPES } from '@stride/domain/analytics/activity';
+import type { StoredEvent } from '@stride/platform/event-store/types';
+import type { JobQueues } from '@stride/platform/queue/job-queues';
+import { utcDate } from '@stride/platform/clickhouse/params';
+import { JOBS, QUEUES, dailyMetricsKey } from '../queues';
+import type { TrackedEventRecord } from '../tracked/tracked-event-record';
+import { SESSION_EVENTS } from '../queries/select-user-day-sessions';
+import { occurredAtOf, userOfEvent } from '../ingest/domain-event-rows';
+
+export interface UserDay {
+  readonly userId: string;
+  /** YYYY-MM-DD (UTC). */
+  readonly date: string;
+}
+
+const activityTypes: ReadonlySet<string> = new Set(ACTIVITY_EVENT_TYPES);
+const sessionEvents: ReadonlySet<string> = new Set(SESSION_EVENTS);
+
+const distinctDays = (days: Iterable<UserDay>): UserDay[] => {
+  const seen = new Map<string, UserDay>();
+  for (const day of days) seen.set(`${day.userId}\n${day.date}`, day);
+  return [...seen.values()];
+};
+
+/** The user-days whose daily metrics these domain events change. */
+export function userDaysOfDomainEvents(events: readonly StoredEvent[]): UserDay[] {
+  return distinctDays(
+    events
+      .filter((event) => activityTypes.has(event.type))
+      .map((event) => ({ userId: userOfEvent(event), date: utcDate(occurredAtOf(event)) })),
+  );
+}
+
+/** The user-days whose session time these tracked events change. */
+export function userDaysOfTrackedEvents(records: readonly TrackedEventRecord[]): UserDay[] {
+  return distinctDays(
+    records
+      .filter((record) => record.userId !== '' && record.sessionId !== '' && sessionEvents.has(record.event))
+      .map((record) => ({ userId: record.userId, date: utcDate(record.occurredAt) })),
+  );
+}
+
+/** Marks user-days dirty: one daily-metrics job per user-day (deduplicated while it waits or runs). */
+export async function scheduleDailyMetrics(queues: JobQueues, days: readonly UserDay[]): Promise<void> {
+  if (days.length === 0) return;
+  await queues.addBulk(
+    QUEUES.metrics,
+    days.map((day) => ({
+      name: JOBS.dailyMetrics,
+      data: day,
+      options: { dedupeKey: dailyMetricsKey(day.userId, day.date) },
+    })),
+  );
+}
