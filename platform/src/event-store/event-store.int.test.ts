@@ -272,6 +272,28 @@ describe.each(['postgres', 'pglite'] as const)('event store contract on %s', (ki
     expect(handled).toEqual(['One', 'Two', 'Three']);
   });
 
+  it('two processors of one subscription never apply an event twice, and a read-only batch holds back no reader', async () => {
+    const id = stream('user');
+    await store.append(id, [ev('A'), ev('B'), ev('C'), ev('D')], { metadata: meta });
+    const applied: string[] = [];
+    let assignedDuringRead: boolean | undefined;
+    const make = () =>
+      new LogSubscription(db.pool, store, {
+        id: `pair-${id}`,
+        batchSize: 1,
+        handle: async (events, client) => {
+          const { rows } = await client.query<{ assigned: boolean }>(
+            'SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS assigned',
+          );
+          assignedDuringRead ??= rows[0]!.assigned;
+          for (const e of events) if (e.streamId === id) applied.push(e.type);
+        },
+      });
+    await Promise.all([make().catchUp(), make().catchUp()]);
+    expect(applied).toEqual(['A', 'B', 'C', 'D']);
+    expect(assignedDuringRead).toBe(false);
+  });
+
   it('a failed handler rolls back and the batch is delivered again', async () => {
     const id = stream('user');
     await store.append(id, [ev('Once')], { metadata: meta });
@@ -291,6 +313,29 @@ describe.each(['postgres', 'pglite'] as const)('event store contract on %s', (ki
     await expect(sub.catchUp()).rejects.toThrow('crash mid-batch');
     await sub.catchUp();
     expect(applied).toEqual(['Once']);
+  });
+});
+
+describe('log order across a change in the digit count of transaction ids (fresh PGlite: ids start in the hundreds)', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    db = await testDatabaseFactories.pglite();
+    store = new PostgresEventStore(db.pool);
+  });
+  afterAll(async () => db?.drop());
+
+  it('orders by transaction id as a number, not as text', async () => {
+    const { rows } = await db.pool.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
+    const start = BigInt(rows[0]!.xid);
+    const nextPowerOfTen = 10n ** BigInt(start.toString().length);
+    expect(nextPowerOfTen - start).toBeLessThan(5_000n);
+    for (let xid = start; xid <= nextPowerOfTen; xid += 1n) {
+      await store.append(stream('usage'), [ev('Tick')], { metadata: meta });
+    }
+    const xids = (await readWholeLog(store)).map((e) => BigInt(e.transactionId));
+    expect(xids[0]! < nextPowerOfTen && xids.at(-1)! >= nextPowerOfTen).toBe(true);
+    expect(xids).toEqual([...xids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 });
 

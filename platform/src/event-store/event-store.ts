@@ -248,7 +248,7 @@ export class PostgresEventStore {
       `SELECT ${EVENT_COLUMNS} FROM events
         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id, global_position
+        ORDER BY events.transaction_id, events.global_position -- the columns, not the text aliases
         LIMIT $3`,
       [after.transactionId, after.position, options.limit ?? 1000],
     );

@@ -21,8 +21,8 @@ export interface LogSubscriptionOptions {
 }
 
 /**
- * A catch-up subscription to the global log that resumes from its checkpoint in PostgreSQL. The checkpoint
- * row is locked for the batch, so two processes running the same subscription never apply a batch twice.
+ * A catch-up subscription to the global log that resumes from its checkpoint in PostgreSQL. Each batch holds
+ * the subscription's advisory lock, so two processes running the same subscription never apply a batch twice.
  */
 export class LogSubscription {
   private checkpoint: LogCheckpoint = LOG_START;
@@ -113,9 +113,13 @@ export class LogSubscription {
 
   private async processBatch(): Promise<number> {
     const handled = await withTransaction(this.pool, async (client) => {
+      // One processor per subscription across processes. An advisory lock, not SELECT ... FOR UPDATE: a row
+      // lock would give this transaction an id from its start, holding back every gap-safe reader of the
+      // log while the batch runs. This way it gets one only when the handler first writes.
+      await client.query("SELECT pg_advisory_xact_lock(hashtextextended('subscription:' || $1, 0))", [this.id]);
       const { rows } = await client.query<{ transaction_id: string; global_position: number }>(
         `SELECT transaction_id::text AS transaction_id, global_position FROM subscription_checkpoints
-          WHERE subscription_id = $1 FOR UPDATE`,
+          WHERE subscription_id = $1`,
         [this.id],
       );
       const current: LogCheckpoint = rows[0]
