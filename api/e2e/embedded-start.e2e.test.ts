@@ -17,7 +17,10 @@ describe('npm start on the embedded stack', () => {
   const call = async (base: string, method: string, route: string, token?: string, body?: unknown) => {
     const response = await fetch(`${base}${route}`, {
       method,
-      headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+      headers: {
+        ...(token && { authorization: `Bearer ${token}` }),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -44,7 +47,10 @@ describe('npm start on the embedded stack', () => {
     const base = product!.url;
     const signIn = await call(base, 'POST', '/api/dev/sign-in', undefined, { email: 'keep@example.com', name: 'Kim' });
     const token = signIn.body.token as string;
-    expect((await call(base, 'POST', '/api/user/ensure-user-exists', token, { email: 'keep@example.com', name: 'Kim' })).status).toBe(200);
+    expect(
+      (await call(base, 'POST', '/api/user/ensure-user-exists', token, { email: 'keep@example.com', name: 'Kim' }))
+        .status,
+    ).toBe(200);
     const created = await call(base, 'POST', '/api/goals/create-simple', token, { title: 'Learn to sail' });
     expect(created.status).toBe(201);
 

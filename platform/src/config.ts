@@ -37,6 +37,7 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().default('127.0.0.1'),
   PORT: int(3000, 0, 65535),
+  WORKERS_HEALTH_PORT: int(3001, 0, 65535),
   PUBLIC_URL: optionalUrl(['http', 'https']),
   DATA_DIR: z.string().default('./.data'),
 

@@ -57,7 +57,8 @@ export async function startProduct(
 
   const until = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the product exited (${child.exitCode}) before it was healthy:\n${log}`);
+    if (child.exitCode !== null)
+      throw new Error(`the product exited (${child.exitCode}) before it was healthy:\n${log}`);
     const healthy = await fetch(`${url}/api/health`)
       .then((response) => response.status === 200)
       .catch(() => false);

@@ -4,10 +4,9 @@
  * serves GET /health on WORKERS_HEALTH_PORT (default 3001). SIGINT/SIGTERM stop it gracefully: consumers
  * stop, running jobs finish, every batch is flushed, then connections close.
  */
-import { z } from 'zod';
 // The billing module's job (composition root: the only place workers reach into the API package).
 import { createExpiredSubscriptionsJob } from '@stride/api/billing/check-expired-subscriptions';
-import { onShutdown } from '@stride/api/runtime/shutdown';
+import { onShutdown } from '@stride/platform/shutdown';
 import { ConfigError, loadConfig, type Config } from '@stride/platform/config';
 import { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import { createLogger } from '@stride/platform/logger';
@@ -26,13 +25,7 @@ try {
   }
   throw error;
 }
-const healthPort = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(65535)
-  .default(3001)
-  .parse(process.env.WORKERS_HEALTH_PORT || undefined);
+const healthPort = config.WORKERS_HEALTH_PORT;
 
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'stride-workers' });
 logger.info({ modes: config.modes }, 'starting workers');

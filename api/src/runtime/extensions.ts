@@ -24,8 +24,16 @@ export async function attachExtensions(services: AppServices, options: { role: R
     { config: services.config, logger: services.logger, pool: services.pool, eventStore: services.eventStore },
     {
       role: working ? 'all' : 'api',
+      clock: services.clock,
       registry: services.eventRegistry,
-      jobs: working ? [expiredSubscriptionsJob((now) => billing.checkExpired(now), () => billing.clock.now())] : [],
+      jobs: working
+        ? [
+            expiredSubscriptionsJob(
+              (now) => billing.checkExpired(now),
+              () => billing.clock.now(),
+            ),
+          ]
+        : [],
     },
   );
   services.analytics = pipeline;

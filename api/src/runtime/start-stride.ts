@@ -4,7 +4,7 @@ import { openDatabase } from '@stride/platform/postgres/open-database';
 import { buildApp } from '../app';
 import { createAppServices } from '../services/app-services';
 import { attachExtensions } from './extensions';
-import { onShutdown } from './shutdown';
+import { onShutdown } from '@stride/platform/shutdown';
 import { serveWebApp } from './static-web';
 
 /**

@@ -22,7 +22,9 @@ export async function serveWebApp(app: FastifyInstance, root = webDistDir): Prom
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.code(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' });
+      return reply
+        .code(404)
+        .send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' });
     }
     return reply.type('text/html').sendFile('index.html');
   });

@@ -31,7 +31,10 @@ async function databaseHealth(services: AppServices): Promise<{ component: Compo
       },
     };
   } catch (error) {
-    return { headPosition: 0, component: { status: 'down', mode: services.config.modes.database, error: (error as Error).message } };
+    return {
+      headPosition: 0,
+      component: { status: 'down', mode: services.config.modes.database, error: (error as Error).message },
+    };
   }
 }
 
@@ -56,19 +59,26 @@ async function pipelineHealth(services: AppServices): Promise<Record<string, Com
  * database is down; 200 with status 'degraded' when anything else is.
  */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } }, async (_request, reply) => {
-    const services = app.services;
-    const [database, pipeline] = await Promise.all([databaseHealth(services), pipelineHealth(services)]);
-    const components = { database: database.component, ...pipeline };
-    const projections = services.projections.status().map(({ name, position }) => ({
-      name,
-      position,
-      lag: Math.max(0, database.headPosition - position),
-    }));
-    const statuses = Object.values(components).map((component) => component.status);
-    const status = database.component.status === 'down' ? 'down' : statuses.every((s) => s === 'up') ? 'ok' : 'degraded';
-    return reply.code(status === 'down' ? 503 : 200).send({ status, modes: services.config.modes, components, projections });
-  });
+  app.get(
+    '/health',
+    { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    async (_request, reply) => {
+      const services = app.services;
+      const [database, pipeline] = await Promise.all([databaseHealth(services), pipelineHealth(services)]);
+      const components = { database: database.component, ...pipeline };
+      const projections = services.projections.status().map(({ name, position }) => ({
+        name,
+        position,
+        lag: Math.max(0, database.headPosition - position),
+      }));
+      const statuses = Object.values(components).map((component) => component.status);
+      const status =
+        database.component.status === 'down' ? 'down' : statuses.every((s) => s === 'up') ? 'ok' : 'degraded';
+      return reply
+        .code(status === 'down' ? 503 : 200)
+        .send({ status, modes: services.config.modes, components, projections });
+    },
+  );
 };
 
 export default healthRoutes;

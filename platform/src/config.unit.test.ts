@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('configuration', () => {
+  it('given nothing set, runs every part embedded with the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.modes).toEqual({
+      database: 'embedded-pglite',
+      bus: 'postgres-log',
+      queue: 'in-process',
+      analytics: 'embedded-chdb',
+    });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      WORKERS_HEALTH_PORT: 3001,
+      AUTH_MODE: 'dev',
+      GRACE_PERIOD_DAYS: 7,
+      REQUEST_TIMEOUT_MS: 10_000,
+    });
+    expect(config.dataDir.endsWith('.data')).toBe(true);
+  });
+
+  it('given each server variable, switches exactly that part to a server', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).modes).toMatchObject({
+      database: 'postgres',
+      bus: 'postgres-log',
+    });
+    expect(loadConfig({ REDIS_URL: 'redis://h:6379' }).modes).toMatchObject({
+      queue: 'bullmq',
+      database: 'embedded-pglite',
+    });
+    expect(loadConfig({ KAFKA_BROKERS: 'a:9092, b:9092' })).toMatchObject({
+      KAFKA_BROKERS: ['a:9092', 'b:9092'],
+      modes: { bus: 'kafka' },
+    });
+    expect(loadConfig({ CLICKHOUSE_URL: 'http://h:8123' }).modes).toMatchObject({ analytics: 'clickhouse' });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({
+      PORT: 3000,
+      modes: { database: 'embedded-pglite' },
+    });
+  });
+
+  it('given bad values, names every failing variable and what it expects', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://h/db',
+      AUTH_MODE: 'magic',
+      GRACE_PERIOD_DAYS: '-1',
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems.find((p) => p.startsWith('PORT:'))).toBeDefined();
+    expect(problems.find((p) => p.startsWith('DATABASE_URL:'))).toMatch(/postgres:\/\/ or postgresql:\/\//);
+    expect(problems.find((p) => p.startsWith('AUTH_MODE:'))).toMatch(/dev|clerk/);
+    expect(problems.find((p) => p.startsWith('GRACE_PERIOD_DAYS:'))).toBeDefined();
+  });
+
+  it('refuses combinations that cannot work', () => {
+    expect(problemsOf({ AUTH_MODE: 'clerk' })[0]).toMatch(/^CLERK_JWT_KEY:/);
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x' })[0]).toMatch(/^STRIPE_WEBHOOK_SECRET:/);
+    expect(problemsOf({ AI_API_URL: 'http://ai.local/v1' })[0]).toMatch(/^AI_API_URL:.*together/);
+  });
+});
