@@ -262,7 +262,7 @@ describe('Stride in a browser', () => {
     await shoot('goal-form');
     await page.getByRole('button', { name: 'Create goal' }).click();
     await page.getByRole('heading', { level: 3, name: 'Run a half marathon in October' }).waitFor();
-    await page.getByText('Goal created').waitFor();
+    await page.getByText('Goal created', { exact: true }).waitFor();
     await expectText(page.getByTestId('usage-goals'), '1/1');
     await shoot('goals');
   });
