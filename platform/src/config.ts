@@ -19,8 +19,13 @@ const optionalUrl = (protocols: string[]) =>
       })
       .optional(),
   );
-const int = (fallback: number, min: number, max: number) =>
-  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+const int = (fallback: number, min: number, max: number) => {
+  const expected = `Expected a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: expected }).int(expected).min(min, expected).max(max, expected).default(fallback),
+  );
+};
 const commaList = z.preprocess(
   (value) =>
     typeof value === 'string' && value.trim() !== ''
@@ -100,6 +105,17 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** For entry points: the configuration, or a readable list of what to fix and exit code 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${error.message}\nFix the variables above (see README.md, "Configuration") and start again.`);
+    process.exit(1);
   }
 }
 

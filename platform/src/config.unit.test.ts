@@ -61,7 +61,7 @@ describe('configuration', () => {
       GRACE_PERIOD_DAYS: '-1',
     });
     expect(problems).toHaveLength(4);
-    expect(problems.find((p) => p.startsWith('PORT:'))).toBeDefined();
+    expect(problems.find((p) => p.startsWith('PORT:'))).toBe('PORT: Expected a whole number from 0 to 65535');
     expect(problems.find((p) => p.startsWith('DATABASE_URL:'))).toMatch(/postgres:\/\/ or postgresql:\/\//);
     expect(problems.find((p) => p.startsWith('AUTH_MODE:'))).toMatch(/dev|clerk/);
     expect(problems.find((p) => p.startsWith('GRACE_PERIOD_DAYS:'))).toBeDefined();

@@ -7,7 +7,7 @@
 // The billing module's job (composition root: the only place workers reach into the API package).
 import { createExpiredSubscriptionsJob } from '@stride/api/billing/check-expired-subscriptions';
 import { onShutdown } from '@stride/platform/shutdown';
-import { ConfigError, loadConfig, type Config } from '@stride/platform/config';
+import { loadConfigOrExit } from '@stride/platform/config';
 import { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import { createLogger } from '@stride/platform/logger';
 import { openDatabase } from '@stride/platform/postgres/open-database';
@@ -15,16 +15,7 @@ import { startHealthServer } from './health-server';
 import { expiredSubscriptionsJob } from './jobs/external-jobs';
 import { startPipeline } from './pipeline';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`${error.message}\nFix the variables above (see README.md, "Configuration") and start again.`);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 const healthPort = config.WORKERS_HEALTH_PORT;
 
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'stride-workers' });

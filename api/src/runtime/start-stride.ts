@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from '@stride/platform/config';
+import { loadConfigOrExit } from '@stride/platform/config';
 import { createLogger } from '@stride/platform/logger';
 import { openDatabase } from '@stride/platform/postgres/open-database';
 import { buildApp } from '../app';
@@ -14,16 +14,7 @@ import { serveWebApp } from './static-web';
 export type Role = 'all-in-one' | 'api';
 
 export async function startStride(role: Role): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`${error.message}\nFix the variables above (see README.md, "Configuration") and start again.`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger({ level: config.LOG_LEVEL, name: role === 'api' ? 'stride-api' : 'stride' });
   logger.info({ role, modes: config.modes, dataDir: config.dataDir }, 'starting');
 

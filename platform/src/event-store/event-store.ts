@@ -291,7 +291,7 @@ export class PostgresEventStore {
   async stats(): Promise<{ headPosition: number; oldestOpenTransactionSeconds: number }> {
     const { rows } = await this.pool.query<{ head: number | null; oldest: number | null }>(
       `SELECT (SELECT max(global_position) FROM events) AS head,
-              (SELECT extract(epoch FROM now() - min(xact_start))::float8 FROM pg_stat_activity
+              (SELECT greatest(0, extract(epoch FROM clock_timestamp() - min(xact_start)))::float8 FROM pg_stat_activity
                 WHERE state LIKE 'idle in transaction%' OR (state = 'active' AND backend_xid IS NOT NULL)) AS oldest`,
     );
     return { headPosition: rows[0]?.head ?? 0, oldestOpenTransactionSeconds: rows[0]?.oldest ?? 0 };
