@@ -211,7 +211,10 @@ export class CommandHandler {
                 userId: context.userId,
                 correlationId: context.correlationId,
                 causationId: context.causationId,
-                ...(context.idempotency && { idempotencyKey: context.idempotency.key }),
+                // Recorded for audits only. Not `idempotencyKey`: the store would derive event ids from it,
+                // and a key reused after it expires would then turn a new command's events into "duplicates".
+                // Retries are made exact by the claim in command_idempotency instead.
+                ...(context.idempotency && { requestIdempotencyKey: context.idempotency.key }),
               },
               now,
             });

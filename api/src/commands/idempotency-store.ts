@@ -60,6 +60,12 @@ export class IdempotencyStore {
     if (rowCount === 0) throw new IdempotentReplay(claim);
   }
 
+  /** Forgets keys claimed before `cutoff` (retries come within minutes; keys are kept 24 hours). */
+  async deleteClaimedBefore(cutoff: Date): Promise<number> {
+    const { rowCount } = await this.pool.query('DELETE FROM command_idempotency WHERE created_at < $1', [cutoff]);
+    return rowCount ?? 0;
+  }
+
   /** Keeps the response sent, so later retries get exactly it. */
   async saveResponse(claim: IdempotencyClaim, statusCode: number, body: unknown): Promise<void> {
     await this.pool.query(

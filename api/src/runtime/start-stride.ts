@@ -4,6 +4,7 @@ import { openDatabase } from '@stride/platform/postgres/open-database';
 import { buildApp } from '../app';
 import { createAppServices } from '../services/app-services';
 import { attachExtensions } from './extensions';
+import { startIdempotencyExpiry } from './idempotency-expiry';
 import { onShutdown } from '@stride/platform/shutdown';
 import { serveWebApp } from './static-web';
 
@@ -22,6 +23,7 @@ export async function startStride(role: Role): Promise<void> {
   const services = createAppServices({ config, logger, pool: database.pool });
   const extensions = await attachExtensions(services, { role });
   await services.projections.start();
+  const stopIdempotencyExpiry = startIdempotencyExpiry(services.idempotency, services.clock, logger);
 
   const app = await buildApp(services);
   const servesWeb = process.env.STRIDE_SKIP_STATIC ? false : await serveWebApp(app);
@@ -32,6 +34,7 @@ export async function startStride(role: Role): Promise<void> {
 
   onShutdown(logger, [
     ['http', () => app.close()],
+    ['idempotency expiry', async () => stopIdempotencyExpiry()],
     ['extensions', () => extensions.stop()],
     ['projections', () => services.projections.stop()],
     ['database', () => database.close()],

@@ -50,6 +50,10 @@ export interface AppendOptions {
     readonly userId: string;
     readonly correlationId?: string;
     readonly causationId?: string | null;
+    /**
+     * Event ids are derived from (userId, key, stream, index): appending again with the same key is a no-op.
+     * Use a key for one logical append only, ever; a key reused for other events would swallow them.
+     */
     readonly idempotencyKey?: string;
     readonly [key: string]: unknown;
   };

@@ -80,6 +80,22 @@ describe('/api/goals', () => {
     expect(reused.json().details.field).toBe('idempotency-key');
   });
 
+  it('forgets keys a day old, and a reused expired key is a new command that is counted', async () => {
+    const fern = await registeredUser(t, 'fern@example.com');
+    await activateSubscription(t, fern.userId, 'starter');
+    const headers = { 'idempotency-key': 'create-2' };
+    expect((await fern.post('/api/goals/create-simple', { title: 'Learn piano' }, headers)).statusCode).toBe(201);
+    expect(await t.services.idempotency.deleteClaimedBefore(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await t.services.idempotency.deleteClaimedBefore(new Date(Date.now() + 60_000))).toBeGreaterThan(0);
+    // The key is unknown now: the same request is a new command, and its goal must be counted too.
+    const again = await fern.post('/api/goals/create-simple', { title: 'Learn piano' }, headers);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect((await fern.get('/api/goals/list')).json()).toHaveLength(2);
+    const usage = await fern.post('/api/usage/increment', { type: 'goals', userId: fern.userId });
+    expect(usage.json().newValue).toBe(2);
+  });
+
   it('applies concurrent retries with one key once', async () => {
     const dora = await registeredUser(t, 'dora@example.com');
     await activateSubscription(t, dora.userId, 'pro');
