@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'api/src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, STRIDE_SKIP_STATIC: '1' },
+    env: { ...process.env, SERVE_WEB: 'false' },
   }),
   spawn('npm', ['run', 'dev', '-w', 'web'], { stdio: 'inherit' }),
 ];

@@ -45,6 +45,9 @@ export const configSchema = z.object({
   WORKERS_HEALTH_PORT: int(3001, 0, 65535),
   PUBLIC_URL: optionalUrl(['http', 'https']),
   DATA_DIR: z.string().default('./.data'),
+  SERVE_WEB: z
+    .preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true'))
+    .transform((value) => value === 'true'),
 
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   DATABASE_POOL_SIZE: int(10, 1, 200),

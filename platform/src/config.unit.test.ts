@@ -21,6 +21,7 @@ describe('configuration', () => {
       analytics: 'embedded-chdb',
     });
     expect(config).toMatchObject({
+      SERVE_WEB: true,
       PORT: 3000,
       WORKERS_HEALTH_PORT: 3001,
       AUTH_MODE: 'dev',

@@ -52,7 +52,7 @@ async function userRecordWhen(done: (record: UserRecord) => boolean, timeoutMs =
 }
 
 beforeAll(async () => {
-  product = await startProduct({ env: { STRIDE_SKIP_STATIC: '1', GRACE_PERIOD_DAYS: '7' }, timeoutMs: 240_000 });
+  product = await startProduct({ env: { SERVE_WEB: 'false', GRACE_PERIOD_DAYS: '7' }, timeoutMs: 240_000 });
   baseUrl = product.url;
 });
 

@@ -26,7 +26,7 @@ export async function startStride(role: Role): Promise<void> {
   const stopIdempotencyExpiry = startIdempotencyExpiry(services.idempotency, services.clock, logger);
 
   const app = await buildApp(services);
-  const servesWeb = process.env.STRIDE_SKIP_STATIC ? false : await serveWebApp(app);
+  const servesWeb = config.SERVE_WEB ? await serveWebApp(app) : false;
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
