@@ -20,7 +20,7 @@ describe('/api/audit', () => {
     const first = (await owner.get(`/api/audit/streams/goal-${goal.id}?limit=2`)).json();
     expect(first).toMatchObject({ streamId: `goal-${goal.id}`, version: 4, nextAfterVersion: 2 });
     expect(first.events.map((e: { type: string }) => e.type)).toEqual(['GoalCreated', 'GoalUpdated']);
-    expect(first.events[0].metadata).toMatchObject({ userId: owner.userId, idempotencyKey: 'audit-create' });
+    expect(first.events[0].metadata).toMatchObject({ userId: owner.userId, requestIdempotencyKey: 'audit-create' });
     expect(first.events[0].metadata.correlationId).toBeTypeOf('string');
     const second = (await owner.get(`/api/audit/streams/goal-${goal.id}?afterVersion=2&limit=2`)).json();
     expect(second.events.map((e: { streamVersion: number }) => e.streamVersion)).toEqual([3, 4]);
