@@ -1,23 +1,15 @@
-import { useState } from 'react';
-import type { GoalRow } from '@stride/domain/contracts/goals';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary';
 import { PageLoading } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useDeleteGoal } from '../api/delete-goal';
 import { useGoals } from '../api/list-goals';
-import { useUpdateGoal } from '../api/update-goal';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
-import { GoalCard } from './goal-card';
+import { GoalGrid } from './goal-grid';
 import { Icon } from '../../../components/icon';
 
 export function CompletedPage() {
   useDocumentTitle('Completed goals');
   const goals = useGoals({ status: 'completed' });
-  const update = useUpdateGoal();
-  const remove = useDeleteGoal();
-  const [deleting, setDeleting] = useState<GoalRow | null>(null);
   const tasksDone = goals.data?.reduce((sum, g) => sum + g.completed_task_count, 0) ?? 0;
 
   return (
@@ -47,28 +39,9 @@ export function CompletedPage() {
             When you mark a goal as completed it moves here. Your first one is closer than you think.
           </EmptyState>
         ) : (
-          <div className="goal-grid">
-            {goals.data.map((goal) => (
-              <GoalCard
-                key={goal.id}
-                goal={goal}
-                onStatus={(g, next) =>
-                  update.mutate({ goalId: g.id, expectedVersion: g.version || undefined, updates: { status: next } })
-                }
-                onDelete={setDeleting}
-              />
-            ))}
-          </div>
+          <GoalGrid goals={goals.data} />
         )}
       </SectionErrorBoundary>
-      <ConfirmDeleteDialog
-        title={deleting?.title ?? null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id);
-          setDeleting(null);
-        }}
-      />
     </div>
   );
 }

@@ -8,13 +8,11 @@ import { SectionErrorBoundary } from '../../../components/section-error-boundary
 import { PageLoading } from '../../../components/spinner';
 import { formatLimit } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useDeleteGoal } from '../api/delete-goal';
 import { useGoals } from '../api/list-goals';
 import { useUpdateGoal } from '../api/update-goal';
 import { useGoalCreation } from '../hooks/use-goal-creation';
 import type { GoalStatus } from '../lib/goal-options';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
-import { GoalCard } from './goal-card';
+import { GoalGrid } from './goal-grid';
 import { GoalForm } from './goal-form';
 import { Icon } from '../../../components/icon';
 
@@ -29,11 +27,9 @@ export function GoalsPage() {
   const [status, setStatus] = useState<GoalStatus>('active');
   const [creating, setCreating] = useState(params.get('new') === '1');
   const [editing, setEditing] = useState<GoalRow | null>(null);
-  const [deleting, setDeleting] = useState<GoalRow | null>(null);
   const goals = useGoals({ status });
   const { create, canCreate, promptUpgrade, isPending, user } = useGoalCreation();
   const update = useUpdateGoal();
-  const remove = useDeleteGoal();
   const prefilledTitle = params.get('title') ?? '';
 
   useEffect(() => {
@@ -137,19 +133,7 @@ export function GoalsPage() {
             </EmptyState>
           )
         ) : (
-          <div className="goal-grid">
-            {goals.data.map((goal) => (
-              <GoalCard
-                key={goal.id}
-                goal={goal}
-                onEdit={setEditing}
-                onStatus={(g, next) =>
-                  update.mutate({ goalId: g.id, expectedVersion: g.version || undefined, updates: { status: next } })
-                }
-                onDelete={setDeleting}
-              />
-            ))}
-          </div>
+          <GoalGrid goals={goals.data} onEdit={setEditing} />
         )}
       </SectionErrorBoundary>
 
@@ -169,15 +153,6 @@ export function GoalsPage() {
           />
         ) : null}
       </Dialog>
-
-      <ConfirmDeleteDialog
-        title={deleting?.title ?? null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id);
-          setDeleting(null);
-        }}
-      />
     </div>
   );
 }
