@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from '../logger';
 import type { Pool } from '../postgres/pool';
 import { checkpointOf, compareCheckpoints, type PostgresEventStore } from '../event-store/event-store';
+import { PollWaker } from '../event-store/poll-waker';
 import { LOG_START, type LogCheckpoint, type StoredEvent } from '../event-store/types';
 import type { BatchContext } from './event-bus';
 
@@ -47,8 +48,7 @@ export class LogConsumer {
   private leaseRenewedAt = 0;
   private running = false;
   private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private pending = false;
+  private readonly waker = new PollWaker();
   private consecutiveFailures = 0;
   private lastError: string | null = null;
   private readonly progress = new EventEmitter<{ advanced: [LogCheckpoint] }>();
@@ -135,8 +135,7 @@ export class LogConsumer {
   }
 
   private poke(): void {
-    this.pending = true;
-    this.wake?.();
+    this.waker.poke();
   }
 
   /** Takes or renews the lease when a third of it has passed; false while another process holds it. */
@@ -195,7 +194,7 @@ export class LogConsumer {
   private async run(): Promise<void> {
     const pollIntervalMs = this.options.pollIntervalMs ?? 250;
     while (this.running) {
-      this.pending = false;
+      this.waker.clearPoke();
       let handled: number;
       try {
         handled = await this.step();
@@ -211,21 +210,12 @@ export class LogConsumer {
         await this.sleep(Math.min(this.options.maxBackoffMs ?? 10_000, 100 * 2 ** this.consecutiveFailures));
         continue;
       }
-      if (handled > 0 || (handled === 0 && this.pending)) continue;
+      if (handled > 0 || (handled === 0 && this.waker.hasPoke)) continue;
       await this.sleep(handled < 0 ? this.leaseMs / 3 : pollIntervalMs);
     }
   }
 
   private sleep(ms: number): Promise<void> {
-    if (!this.running) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wake = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wake = done;
-    });
+    return this.running ? this.waker.sleep(ms) : Promise.resolve();
   }
 }

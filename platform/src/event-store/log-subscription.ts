@@ -4,6 +4,7 @@ import type { Pool, PoolClient } from '../postgres/pool';
 import { withTransaction } from '../postgres/pool';
 import { checkpointOf, compareCheckpoints, type PostgresEventStore } from './event-store';
 import type { LogCheckpoint, StoredEvent } from './types';
+import { PollWaker } from './poll-waker';
 import { LOG_START } from './types';
 
 export interface LogSubscriptionOptions {
@@ -28,8 +29,7 @@ export class LogSubscription {
   private checkpoint: LogCheckpoint = LOG_START;
   private running = false;
   private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private pending = false;
+  private readonly waker = new PollWaker();
   private readonly progress = new EventEmitter<{ advanced: [LogCheckpoint]; failed: [Error] }>();
   private readonly onAppended = () => this.poke();
   private consecutiveFailures = 0;
@@ -99,8 +99,7 @@ export class LogSubscription {
   }
 
   private poke(): void {
-    this.pending = true;
-    this.wake?.();
+    this.waker.poke();
   }
 
   private async ensureCheckpointRow(): Promise<void> {
@@ -146,7 +145,7 @@ export class LogSubscription {
   private async run(): Promise<void> {
     const pollIntervalMs = this.options.pollIntervalMs ?? 250;
     while (this.running) {
-      this.pending = false;
+      this.waker.clearPoke();
       let handled: number;
       try {
         handled = await this.processBatch();
@@ -155,25 +154,11 @@ export class LogSubscription {
         this.consecutiveFailures += 1;
         this.options.logger?.error({ err: error, subscription: this.id }, 'subscription batch failed; will retry');
         this.progress.emit('failed', error as Error);
-        await this.sleep(Math.min(30_000, 200 * 2 ** this.consecutiveFailures));
+        await this.waker.sleep(Math.min(30_000, 200 * 2 ** this.consecutiveFailures));
         continue;
       }
-      if (handled > 0 || this.pending) continue;
-      await this.sleep(pollIntervalMs);
+      if (handled > 0 || this.waker.hasPoke) continue;
+      await this.waker.sleep(pollIntervalMs);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
   }
 }
