@@ -6,7 +6,9 @@ COPY domain/package.json domain/
 COPY platform/package.json platform/
 COPY projections/package.json projections/
 COPY api/package.json api/
+COPY application/package.json application/
 COPY workers/package.json workers/
+COPY composition/package.json composition/
 COPY web/package.json web/
 COPY testing/package.json testing/
 # The embedded ClickHouse engine (chDB, ~540 MB) is only needed without CLICKHOUSE_URL: leave it out.

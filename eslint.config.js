@@ -1,52 +1,96 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const otherWorkspaces = [
-  '@stride/platform',
-  '@stride/projections',
-  '@stride/api',
-  '@stride/workers',
-  '@stride/web',
-  '@stride/testing',
+/**
+ * The layers (docs/architecture.md). Each workspace may import only the ones listed: the linter holds
+ * these boundaries (import-x/no-restricted-paths on resolved files, so relative paths cannot slip past)
+ * and import-x/no-cycle forbids any import cycle. testing/src/lint-boundaries.unit.test.ts shows both fail.
+ */
+const workspaces = [
+  'domain',
+  'platform',
+  'projections',
+  'application',
+  'api',
+  'workers',
+  'composition',
+  'web',
+  'testing',
+];
+const mayImport = {
+  domain: [],
+  platform: [],
+  projections: ['domain', 'platform'],
+  application: ['domain', 'platform', 'projections'],
+  api: ['domain', 'platform', 'projections', 'application'],
+  workers: ['domain', 'platform', 'application'],
+  // The composition root: the one place that sees every app.
+  composition: ['domain', 'platform', 'projections', 'application', 'api', 'workers'],
+  web: ['domain'],
+  testing: ['domain', 'platform'],
+};
+const sources = (workspace) => [`./${workspace}/src`, `./${workspace}/bench`];
+/** Tests, test support and benchmarks boot the process through the composition root, as production does. */
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/bench/**', '**/e2e/**'];
+
+const boundaryZones = [
+  ...Object.entries(mayImport).map(([workspace, allowed]) => ({
+    target: `./${workspace}/src/**/!(*.test).{ts,tsx}`,
+    from: workspaces.filter((other) => other !== workspace && !allowed.includes(other)).flatMap(sources),
+    message: `${workspace} may import only ${allowed.join(', ') || 'no other workspace'} (docs/architecture.md).`,
+  })),
+  {
+    // Persisted event schemas and rules never depend on the HTTP contracts; the contracts import the domain.
+    target: './domain/src/!(contracts)/**',
+    from: './domain/src/contracts',
+    message: 'The domain imports nothing from contracts/: move the fact down into the domain.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'artifacts/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      'artifacts/**',
+      'coverage/**',
+      'testing/lint-fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ alwaysTryTypes: true, noWarnOnMultipleProjects: true }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
     },
   },
   {
-    // The domain is pure: no I/O, no other workspace, no Node built-ins.
+    // The domain is pure: no I/O, no Node built-ins.
     files: ['domain/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: otherWorkspaces.map((w) => `${w}/*`), message: 'The domain imports nothing from the apps.' },
-            { group: ['node:*'], message: 'The domain does no I/O.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'The domain does no I/O.' }] }],
     },
   },
   {
-    // Apps do not reach into each other; shared code lives in domain or platform.
-    files: ['projections/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@stride/api/*', '@stride/workers/*', '@stride/web/*'] }] },
-      ],
-    },
+    files: testFiles,
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
@@ -54,11 +98,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            { group: ['@stride/platform/*', '@stride/api/*', '@stride/workers/*', '@stride/projections/*', 'node:*'] },
-          ],
-        },
+        { patterns: [{ group: ['node:*'], message: 'The web app runs in the browser.' }] },
       ],
     },
   },

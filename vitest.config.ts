@@ -9,7 +9,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{domain,platform,projections,application,api,workers,testing}/**/*.unit.test.ts'],
+          include: ['{domain,platform,projections,application,api,workers,composition,testing}/**/*.unit.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
         },
@@ -27,7 +27,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'int',
-          include: ['{domain,platform,projections,application,api,workers,testing}/**/*.int.test.ts'],
+          include: ['{domain,platform,projections,application,api,workers,composition,testing}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
           testTimeout: 60_000,

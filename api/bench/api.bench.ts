@@ -15,7 +15,8 @@ import { loadConfig } from '@stride/platform/config';
 import { createLogger } from '@stride/platform/logger';
 import { createServerTestDatabase } from '@stride/testing/postgres';
 import { buildApp } from '../src/app';
-import { createAppServices } from '../src/services/app-services';
+import { composeServices } from '@stride/composition/compose-services';
+import { sharedChdbPath } from '@stride/testing/chdb';
 import type { LoadRequest, LoadResult, LoadSpec } from './load-spec';
 
 const CONNECTIONS = 32;
@@ -43,8 +44,12 @@ const config = loadConfig({
   RATE_LIMIT_PER_MINUTE: '1000000',
 });
 const logger = createLogger({ level: config.LOG_LEVEL, pretty: false });
-const services = createAppServices({ config, logger, pool: database.pool });
-await services.projections.start();
+const stride = await composeServices(config, 'api', {
+  logger,
+  database: { pool: database.pool, close: async () => {} },
+  pipeline: { chdbPath: sharedChdbPath() },
+});
+const { services } = stride;
 const app = await buildApp(services);
 const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 
@@ -213,6 +218,6 @@ const summary = {
 
 await app.close();
 await bare.close();
-await services.projections.stop();
+await stride.stop();
 await database.drop();
 console.log(JSON.stringify(summary));

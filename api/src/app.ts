@@ -8,13 +8,13 @@ import { registerJsonBodyParser } from './http/json-body';
 import { registerRateLimit } from './http/rate-limit';
 import { registerRequestTimeout } from './http/request-timeout';
 import { routePlugins, type RoutePlugin } from './routes/route-plugins';
-import type { AppServices } from './services/app-services';
+import type { Services } from '@stride/application/services';
 import type { DevTokens } from './auth/dev-tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The process's services (database, event store, commands, projections, extensions). */
-    readonly services: AppServices;
+    readonly services: Services;
     /** Dev sign-in token issuer; null unless AUTH_MODE=dev. */
     readonly devTokens: DevTokens | null;
   }
@@ -31,7 +31,7 @@ export interface BuildAppOptions {
  * Does not listen (server.ts does) and does not start the projections (the caller owns their lifecycle).
  * Tests boot exactly this and call `app.inject`.
  */
-export async function buildApp(services: AppServices, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(services: Services, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   const loggerInstance: FastifyBaseLogger = services.logger;
   const app: FastifyInstance = Fastify({

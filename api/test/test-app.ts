@@ -2,15 +2,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Role, Services } from '@stride/application/services';
+import { composeServices, type ComposeOptions, type Stride } from '@stride/composition/compose-services';
 import { loadConfig } from '@stride/platform/config';
 import { createLogger } from '@stride/platform/logger';
+import { sharedChdbPath, uniqueName } from '@stride/testing/chdb';
 import { createPgliteTestDatabase, createServerTestDatabase, type TestDatabase } from '@stride/testing/postgres';
 import { buildApp } from '../src/app';
-import { createAppServices, type AppServices } from '../src/services/app-services';
 
 export interface TestApp {
   readonly app: FastifyInstance;
-  readonly services: AppServices;
+  readonly services: Services;
+  readonly stride: Stride;
   readonly database: TestDatabase;
   /** Signs in through POST /api/dev/sign-in and returns a client acting as that user. */
   signIn(email: string, name?: string): Promise<TestClient>;
@@ -28,15 +31,17 @@ export interface TestClient {
   delete(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-export interface StartTestAppOptions {
+export interface StartTestAppOptions extends Pick<ComposeOptions, 'clock' | 'ai' | 'pipeline' | 'projections'> {
   readonly env?: Readonly<Record<string, string>>;
-  readonly clock?: () => Date;
   readonly database?: 'postgres' | 'pglite';
-  /** Start the projections (default true). */
-  readonly projections?: boolean;
+  /** The role composed (default 'all-in-one', as `npm start`). */
+  readonly role?: Extract<Role, 'all-in-one' | 'api'>;
 }
 
-/** Boots what production boots (createAppServices + buildApp) on a fresh, migrated database. */
+/**
+ * Boots what production boots (composeServices + buildApp) on a fresh, migrated database and a fresh
+ * analytics database in this test process's chDB store.
+ */
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
   const database =
     options.database === 'pglite' ? await createPgliteTestDatabase() : await createServerTestDatabase({ poolSize: 30 });
@@ -47,11 +52,19 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     DEV_AUTH_SECRET: 'test-dev-auth-secret',
+    CLICKHOUSE_DATABASE: uniqueName('api_test'),
     ...options.env,
   });
   const logger = createLogger({ level: config.LOG_LEVEL, pretty: false });
-  const services = createAppServices({ config, logger, pool: database.pool, clock: options.clock });
-  if (options.projections ?? true) await services.projections.start();
+  const stride = await composeServices(config, options.role ?? 'all-in-one', {
+    logger,
+    database: { pool: database.pool, close: async () => {} },
+    ...(options.clock && { clock: options.clock }),
+    ...(options.ai && { ai: options.ai }),
+    ...(options.projections !== undefined && { projections: options.projections }),
+    pipeline: { chdbPath: sharedChdbPath(), ...options.pipeline },
+  });
+  const { services } = stride;
   const app = await buildApp(services);
   await app.ready();
 
@@ -73,6 +86,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   return {
     app,
     services,
+    stride,
     database,
     async signIn(email, name = email.split('@')[0] ?? 'Test') {
       const response = await app.inject({ method: 'POST', url: '/api/dev/sign-in', payload: { email, name } });
@@ -82,7 +96,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     },
     async close() {
       await app.close();
-      await services.projections.stop();
+      await stride.stop();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

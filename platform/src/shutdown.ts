@@ -1,4 +1,4 @@
-import type { Logger } from '@stride/platform/logger';
+import type { Logger } from './logger';
 
 /** Runs the steps in order on SIGINT/SIGTERM (once), then exits. A second signal exits at once. */
 export function onShutdown(logger: Logger, steps: Array<[name: string, step: () => Promise<unknown>]>): void {

@@ -152,7 +152,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'stride-e2e-'));
   const apiUrl = `http://127.0.0.1:${port}`;
   baseUrl = `http://127.0.0.1:${frontPort}`;
-  server = spawn('npx', ['tsx', 'api/src/main.ts'], {
+  server = spawn('npx', ['tsx', 'composition/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -31,11 +31,11 @@ import { createLogger } from '@stride/platform/logger';
 import { createServerTestDatabase } from '@stride/testing/postgres';
 import { percentile, round } from '../../platform/bench/bench-stats';
 import { AnalyticsWriters } from '../src/ingest/analytics-writers';
-import { startPipeline } from '../src/pipeline';
-import { attributionReport } from '../src/reports/attribution-report';
-import { dailyMetricsReport } from '../src/reports/daily-metrics-report';
-import { funnelReport } from '../src/reports/funnel-report';
-import { computeUserScore } from '../src/scores/compute-user-score';
+import { composeServices } from '@stride/composition/compose-services';
+import { attributionReport } from '@stride/application/analytics/reports/attribution-report';
+import { dailyMetricsReport } from '@stride/application/analytics/reports/daily-metrics-report';
+import { funnelReport } from '@stride/application/analytics/reports/funnel-report';
+import { computeUserScore } from '@stride/application/analytics/compute-user-score';
 import { benchUsers, funnelHistory, random, trackedEventChunks, type HistoryShape } from './history';
 
 const DAY = 86_400_000;
@@ -195,10 +195,11 @@ try {
   const today = utcDate(Date.now());
   const pending = new Map<string, { expected: number; appendedAt: number }[]>();
   const lags: number[] = [];
-  const pipeline = await startPipeline(
-    { config, logger, pool: database.pool, eventStore: store },
-    {
-      role: 'all',
+  const stride = await composeServices(config, 'all-in-one', {
+    logger,
+    database: { pool: database.pool, close: async () => {} },
+    projections: false,
+    pipeline: {
       analytics,
       queuePrefix: `stride-bench-${randomUUID().slice(0, 8)}`,
       onDailyMetrics: (metrics) => {
@@ -209,7 +210,8 @@ try {
           lags.push(now - waiting.shift()!.appendedAt);
       },
     },
-  );
+  });
+  const { pipeline } = stride;
   const tasksPerUser = Math.ceil((RATE * SECONDS) / LAG_USERS) + 1;
   const append = (userId: string, streamId: string, type: string, data: unknown) =>
     store.append(

@@ -4,8 +4,8 @@ import { utcDate } from '@stride/platform/clickhouse/params';
 import { DOMAIN_TOPICS } from '@stride/platform/kafka/topics';
 import { runWorkload, workload, type Workload } from '../test/crash-script';
 import { createPipelineHarness, eventually, type BusKind, type PipelineHarness } from '../test/pipeline-harness';
-import { selectDailyMetrics } from './queries/select-daily-metrics';
-import { recordFromTrackedEvent, type TrackedEventRecord } from './tracked/tracked-event-record';
+import { selectDailyMetrics } from '@stride/application/analytics/queries/select-daily-metrics';
+import { recordFromTrackedEvent, type TrackedEventRecord } from '@stride/application/analytics/tracked-event-record';
 
 const DAY = 86_400_000;
 const counts = z.object({ rows: z.number(), events: z.number() });

@@ -9,12 +9,12 @@ import {
   type PipelineHarness,
   type QueueKind,
 } from '../test/pipeline-harness';
-import { attributionReport } from './reports/attribution-report';
-import { funnelReport } from './reports/funnel-report';
-import { signupErrorsReport } from './reports/signup-errors-report';
-import { selectUserScore } from './queries/select-user-score';
-import { dailyMetricsReport } from './reports/daily-metrics-report';
-import { recordFromTrackedEvent } from './tracked/tracked-event-record';
+import { attributionReport } from '@stride/application/analytics/reports/attribution-report';
+import { funnelReport } from '@stride/application/analytics/reports/funnel-report';
+import { signupErrorsReport } from '@stride/application/analytics/reports/signup-errors-report';
+import { selectUserScore } from '@stride/application/analytics/queries/select-user-score';
+import { dailyMetricsReport } from '@stride/application/analytics/reports/daily-metrics-report';
+import { recordFromTrackedEvent } from '@stride/application/analytics/tracked-event-record';
 
 const DAY = 86_400_000;
 

@@ -10,9 +10,10 @@ import { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import { startKafkaTestBroker, type KafkaTestBroker } from '@stride/testing/kafka-broker/kafka-test-broker';
 import { createServerTestDatabase, type TestDatabase } from '@stride/testing/postgres';
 import { runWorkload, workload } from '../test/crash-script';
-import { eventually, uniqueName, type BusKind } from '../test/pipeline-harness';
+import { uniqueName } from '@stride/testing/chdb';
+import { eventually, type BusKind } from '../test/pipeline-harness';
 import { spawnWorker, type WorkerChild } from '../test/worker-child';
-import { selectDailyMetrics } from './queries/select-daily-metrics';
+import { selectDailyMetrics } from '@stride/application/analytics/queries/select-daily-metrics';
 
 const DAY = 86_400_000;
 

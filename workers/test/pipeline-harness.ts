@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { sharedChdbPath, uniqueName } from '@stride/testing/chdb';
 import { createAnalyticsClient, type AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
 import { loadConfig, type Config } from '@stride/platform/config';
 import { PostgresEventStore } from '@stride/platform/event-store/event-store';
@@ -10,21 +7,11 @@ import { createServerTestDatabase, type TestDatabase } from '@stride/testing/pos
 import { testRedisUrl } from '@stride/testing/services';
 import { startKafkaTestBroker, type KafkaTestBroker } from '@stride/testing/kafka-broker/kafka-test-broker';
 import { BullMqJobQueues } from '@stride/platform/queue/bullmq-queues';
-import { startPipeline, type Pipeline, type PipelineOptions } from '../src/pipeline';
+import type { Role } from '@stride/application/services';
+import type { Pipeline } from '@stride/composition/compose-pipeline';
+import { composeServices, type ComposeOptions } from '@stride/composition/compose-services';
 
-/** One chDB directory per test process (chDB allows one live path per process); databases isolate tests. */
-let chdbDir: string | null = null;
-export function sharedChdbPath(): string {
-  if (!chdbDir) {
-    chdbDir = mkdtempSync(path.join(tmpdir(), 'stride-chdb-test-'));
-    const dir = chdbDir;
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  }
-  return chdbDir;
-}
-
-export const uniqueName = (prefix: string): string =>
-  `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+export type HarnessPipelineOptions = NonNullable<ComposeOptions['pipeline']> & { readonly role?: Role };
 
 export type BusKind = 'embedded' | 'kafka';
 export type QueueKind = 'in-process' | 'bullmq';
@@ -46,8 +33,11 @@ export interface PipelineHarness {
   readonly broker: KafkaTestBroker | null;
   /** A client on the test's analytics database, for assertions. */
   readonly analytics: AnalyticsClient;
-  /** Starts a pipeline process on the shared services (stopped by `cleanup` unless stopped before). */
-  start(options?: PipelineOptions): Promise<Pipeline>;
+  /**
+   * Composes a process of the role (default all-in-one) on the shared services, as production does, and
+   * returns its pipeline (stopped by `cleanup` unless stopped before).
+   */
+  start(options?: HarnessPipelineOptions): Promise<Pipeline>;
   cleanup(): Promise<void>;
 }
 
@@ -79,19 +69,21 @@ export async function createPipelineHarness(kinds: { bus: BusKind; queue?: Queue
     logger,
     broker,
     analytics,
-    async start(options = {}) {
-      const pipeline = await startPipeline(
-        { config, logger, pool: db.pool, eventStore: store },
-        {
+    async start({ role = 'all-in-one', ...options } = {}) {
+      const stride = await composeServices(config, role, {
+        logger,
+        database: { pool: db.pool, close: async () => {} },
+        projections: false,
+        pipeline: {
           chdbPath: sharedChdbPath(),
           queuePrefix,
           kafka: { consumerConfig: FAST_KAFKA_CONSUMERS, partitions: 3 },
           tuning: { maxWaitMs: 100, derivedMaxWaitMs: 50, logPollIntervalMs: 50, leaseMs: 3_000, scoreDebounceMs: 100 },
           ...options,
         },
-      );
-      pipelines.push(pipeline);
-      return pipeline;
+      });
+      pipelines.push(stride.pipeline);
+      return stride.pipeline;
     },
     async cleanup() {
       // Every pipeline of a harness shares one key prefix: obliterating the last one's queues removes all.

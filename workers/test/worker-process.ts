@@ -1,23 +1,23 @@
 /**
- * A worker process for the fault tests: the pipeline in the 'workers' role, reading its settings from the
+ * A worker process for the fault tests: composed in the 'workers' role as `npm run start:workers` is, reading its settings from the
  * environment (DATABASE_URL, KAFKA_BROKERS, DATA_DIR, CLICKHOUSE_DATABASE, TEST_QUEUE_PREFIX). Prints
  * `{"ready":true}` once started and one JSON line per stored daily-metrics computation; SIGTERM stops it
  * gracefully (batches flushed), SIGKILL is the crash under test.
  */
 import { loadConfig } from '@stride/platform/config';
-import { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import { createLogger } from '@stride/platform/logger';
 import { createPool } from '@stride/platform/postgres/pool';
-import { startPipeline } from '../src/pipeline';
+import { composeServices } from '@stride/composition/compose-services';
 import { FAST_KAFKA_CONSUMERS } from './pipeline-harness';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.LOG_LEVEL, pretty: false });
 const pool = createPool(config.DATABASE_URL!, { max: 10 });
-const pipeline = await startPipeline(
-  { config, logger, pool, eventStore: new PostgresEventStore(pool) },
-  {
-    role: 'workers',
+const stride = await composeServices(config, 'workers', {
+  logger,
+  database: { pool, close: () => pool.end() },
+  projections: false,
+  pipeline: {
     queuePrefix: process.env.TEST_QUEUE_PREFIX,
     kafka: { consumerConfig: FAST_KAFKA_CONSUMERS, partitions: 3 },
     tuning: {
@@ -30,11 +30,8 @@ const pipeline = await startPipeline(
     },
     onDailyMetrics: (metrics) => process.stdout.write(`${JSON.stringify({ metrics })}\n`),
   },
-);
+});
 process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
 process.once('SIGTERM', () => {
-  void pipeline
-    .stop()
-    .then(() => pool.end())
-    .then(() => process.exit(0));
+  void stride.stop().then(() => process.exit(0));
 });

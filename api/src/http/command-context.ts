@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER } from '@stride/domain/contracts/common';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import { requireUser } from '../auth/auth-user';
-import type { CommandContext } from '../commands/command-handler';
-import type { IdempotencyClaim } from '../commands/idempotency-store';
+import type { CommandContext } from '@stride/application/commands/command-handler';
+import type { IdempotencyClaim } from '@stride/application/commands/idempotency-store';
 
 const CORRELATION_HEADER = 'x-correlation-id';
 const KEY_PATTERN = /^[\w.:-]{1,200}$/;

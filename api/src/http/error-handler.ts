@@ -6,6 +6,7 @@ import { isDomainError, type DomainErrorCode } from '@stride/domain/shared/domai
 import { ExpectedVersionConflictError } from '@stride/platform/event-store/errors';
 import { ProjectionTimeoutError } from '@stride/projections/projection-runner';
 import { HttpError } from './http-errors';
+import { BillingError, type BillingErrorCode } from '@stride/application/billing/billing-errors';
 
 /**
  * The one error handler (spec section 8): every failure becomes `{ error, code?, details? }`.
@@ -25,6 +26,12 @@ export const statusOfDomainCode: Readonly<Record<DomainErrorCode, number>> = {
   not_found: 404,
   illegal_state: 409,
   version_conflict: 409,
+};
+
+export const statusOfBillingCode: Readonly<Record<BillingErrorCode, number>> = {
+  invalid_signature: 400,
+  payment_provider_error: 502,
+  billing_portal_not_configured: 503,
 };
 
 interface Issue {
@@ -78,6 +85,11 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
       error: 'The change was saved but is not readable yet; retry shortly',
       code: 'read_model_lag',
     });
+  }
+  if (error instanceof BillingError) {
+    const status = statusOfBillingCode[error.code];
+    if (status >= 500) request.log.error({ err: error }, error.message);
+    return reply.code(status).send({ error: error.message, code: error.code, details: error.details });
   }
   if (error instanceof HttpError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, error.message);

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { DomainError } from '@stride/domain/shared/domain-error';
-import type { CommandContext } from '../commands/command-handler';
-import { IdempotentReplay, type IdempotencyClaim } from '../commands/idempotency-store';
+import type { CommandContext } from '@stride/application/commands/command-handler';
+import { IdempotentReplay, type IdempotencyClaim } from '@stride/application/commands/idempotency-store';
 import { commandContextOf, idempotencyClaimOf } from './command-context';
 
 export interface RunCommandOptions<Result, Body> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { energyLevelValues, goalPriorityValues } from '../contracts/goals';
+import { goalPrioritySchema, type GoalPriority } from '../goals/goal-events';
+import { energyLevelSchema, type EnergyLevel } from '../tasks/energy-workflow';
 
 /**
  * The contract of an AI task breakdown, shared by every planner (the embedded one and any remote
@@ -7,11 +8,7 @@ import { energyLevelValues, goalPriorityValues } from '../contracts/goals';
  * answer is validated with `breakdownResultSchema` before anything is stored.
  */
 
-export const goalPrioritySchema = z.enum(goalPriorityValues);
-export type GoalPriority = z.infer<typeof goalPrioritySchema>;
-
-export const energyLevelSchema = z.enum(energyLevelValues);
-export type EnergyLevel = z.infer<typeof energyLevelSchema>;
+export type { EnergyLevel, GoalPriority };
 
 export const goalForBreakdownSchema = z.object({
   title: z.string().trim().min(1).max(200),

@@ -1,5 +1,5 @@
 import { parseTier } from '../plans/limits';
-import type { SubscriptionTier } from '../plans/plan-catalogue';
+import type { SubscriptionTier } from '../plans/subscription-tiers';
 
 /**
  * Which tiers get the pro analytics (daily metrics, full user metrics with engagement and insights, goal

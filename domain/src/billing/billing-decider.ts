@@ -15,8 +15,8 @@ import {
   type BillingEvent,
   type BillingState,
   type PaidTier,
-  type SubscriptionStatus,
 } from './billing-events';
+import type { SubscriptionStatus } from '../plans/subscription-tiers';
 import { addDays, isBefore, nextDowngrade } from './billing-rules';
 
 /**
@@ -229,20 +229,3 @@ export const decide = (command: BillingCommand, state: BillingState): BillingEve
 };
 
 export const billingDecider: Decider<BillingState, BillingCommand, BillingEvent> = { initialState, decide, evolve };
-
-/**
- * Decides several commands in turn, each against the state the previous ones left (a webhook may link
- * the customer and apply its subscription in one go). Returns every event and the resulting state.
- */
-export function decideAll(
-  commands: readonly BillingCommand[],
-  state: BillingState,
-): { events: BillingEvent[]; state: BillingState } {
-  return commands.reduce(
-    (acc, command) => {
-      const events = decide(command, acc.state);
-      return { events: [...acc.events, ...events], state: events.reduce(evolve, acc.state) };
-    },
-    { events: [] as BillingEvent[], state },
-  );
-}

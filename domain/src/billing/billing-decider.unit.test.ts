@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../shared/decider';
 import type { CommandMetadata } from '../shared/event';
 import { deciderSpec } from '../testing/decider-spec';
-import { billingDecider, decideAll, type BillingCommand, type SubscriptionSnapshot } from './billing-decider';
+import { decideInTurn } from '../shared/decide-in-turn';
+import { billingDecider, type BillingCommand, type SubscriptionSnapshot } from './billing-decider';
 import type { BillingEvent } from './billing-events';
 
 const spec = deciderSpec(billingDecider);
@@ -587,7 +588,8 @@ describe('Billing decider', () => {
 
   describe('several commands in one delivery', () => {
     it('when a checkout links the customer and applies its subscription, then both events, in order', () => {
-      const { events, state } = decideAll(
+      const { events, state } = decideInTurn(
+        billingDecider,
         [
           { type: 'LinkStripeCustomer', data: { customerId: 'cus_1', email: 'ada@example.com' }, metadata },
           apply(T(0)),

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { subscriptionStatusValues, subscriptionTierValues } from '../contracts/users';
+import {
+  subscriptionStatusSchema,
+  subscriptionTierSchema,
+  type SubscriptionStatus,
+  type SubscriptionTier,
+} from '../plans/subscription-tiers';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
 
@@ -11,7 +16,7 @@ import { assertNever, defineEvent } from '../shared/event';
  */
 
 const isoInstant = z.iso.datetime();
-const tierSchema = z.enum(subscriptionTierValues);
+const tierSchema = subscriptionTierSchema;
 const paidTierSchema = tierSchema.exclude(['free']);
 const stripeId = z.string().min(1).max(255);
 
@@ -39,7 +44,7 @@ export const subscriptionChanged = defineEvent({
   schemaVersion: 1,
   schema: z.object({
     tier: paidTierSchema,
-    status: z.enum(subscriptionStatusValues),
+    status: subscriptionStatusSchema,
     subscriptionId: stripeId,
     currentPeriodEnd: isoInstant.nullable(),
     occurredAt: isoInstant,
@@ -92,9 +97,7 @@ export const billingEventDefinitions = [
 
 export type BillingEvent = EventOf<(typeof billingEventDefinitions)[number]>;
 
-export type SubscriptionTier = z.infer<typeof tierSchema>;
 export type PaidTier = z.infer<typeof paidTierSchema>;
-export type SubscriptionStatus = (typeof subscriptionStatusValues)[number];
 
 export interface PaymentFailure {
   readonly invoiceId: string;

@@ -1,4 +1,5 @@
-import type { BillingState, DowngradeReason, SubscriptionTier } from './billing-events';
+import type { BillingState, DowngradeReason } from './billing-events';
+import type { SubscriptionTier } from '../plans/subscription-tiers';
 
 /**
  * Time-based billing rules, pure: the grace period, when a downgrade falls due and which tier's limits

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { subscriptionStatusValues, subscriptionTierValues } from './users';
+import { subscriptionStatusSchema, subscriptionTierSchema } from '../plans/subscription-tiers';
 
 /**
  * The plans and subscription calls (spec sections 3, 7 and 8). Paths are under /api. Every response
  * schema is what the server sends; request schemas are what it accepts (unknown keys are ignored).
  */
 
-const tierSchema = z.enum(subscriptionTierValues);
-const statusSchema = z.enum(subscriptionStatusValues);
+const tierSchema = subscriptionTierSchema;
+const statusSchema = subscriptionStatusSchema;
 
 /**
  * A return address for checkout and the billing portal: a path on this site (`/pricing`) or an absolute

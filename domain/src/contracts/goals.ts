@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { goalPrioritySchema } from '../goals/goal-events';
+import { energyLevelSchema } from '../tasks/energy-workflow';
 import { idSchema, isoDateSchema, positionSchema } from './common';
 
 export const goalStatusValues = ['active', 'completed', 'abandoned'] as const;
-export const goalPriorityValues = ['low', 'medium', 'high'] as const;
-export const energyLevelValues = ['low', 'medium', 'high'] as const;
 export const taskStatusValues = ['todo', 'in_progress', 'done'] as const;
 
 /** A task as the API serves it (the stored shape of spec section 3, plus energy and status). */
@@ -14,7 +14,7 @@ export const taskRowSchema = z.object({
   description: z.string().nullable(),
   estimated_minutes: z.number().int(),
   actual_minutes: z.number().int().nullable(),
-  energy_level: z.enum(energyLevelValues),
+  energy_level: energyLevelSchema,
   status: z.enum(taskStatusValues),
   source: z.enum(['ai', 'manual', 'template']),
   created_at: z.string(),
@@ -31,7 +31,7 @@ export const goalRowSchema = z.object({
   title: z.string(),
   description: z.string(),
   category: z.string(),
-  priority: z.enum(goalPriorityValues),
+  priority: goalPrioritySchema,
   target_date: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -59,7 +59,7 @@ export const createGoalBodySchema = z.object({
   description: z.string().max(2000).default(''),
   target_date: isoDateSchema.nullish(),
   category: z.string().trim().min(1).max(50).default('personal'),
-  priority: z.enum(goalPriorityValues).default('medium'),
+  priority: goalPrioritySchema.default('medium'),
   status: z.literal('active').default('active'),
 });
 export const goalMutationResponseSchema = z.object({ goal: goalRowSchema, position: positionSchema });
@@ -73,7 +73,7 @@ export const updateGoalBodySchema = z.object({
       title: z.string().trim().min(1).max(200),
       description: z.string().max(2000),
       category: z.string().trim().min(1).max(50),
-      priority: z.enum(goalPriorityValues),
+      priority: goalPrioritySchema,
       target_date: isoDateSchema.nullable(),
       status: z.enum(goalStatusValues),
     })
@@ -89,7 +89,7 @@ export const newTaskSchema = z.object({
   title: z.string().trim().min(1).max(200),
   description: z.string().max(2000).nullish(),
   estimated_minutes: z.number().int().min(1).max(1440).default(30),
-  energy_level: z.enum(energyLevelValues).default('medium'),
+  energy_level: energyLevelSchema.default('medium'),
 });
 export const addTasksBodySchema = z.object({ tasks: z.array(newTaskSchema).min(1).max(50) });
 export const tasksMutationResponseSchema = z.object({
@@ -104,7 +104,7 @@ export const updateTaskBodySchema = z
     title: z.string().trim().min(1).max(200),
     description: z.string().max(2000).nullable(),
     estimated_minutes: z.number().int().min(1).max(1440),
-    energy_level: z.enum(energyLevelValues),
+    energy_level: energyLevelSchema,
   })
   .partial();
 // POST /api/goals/:goalId/tasks/:taskId/start | complete | reopen ; DELETE .../:taskId (soft delete)
@@ -115,7 +115,7 @@ export const taskMutationResponseSchema = z.object({ task: taskRowSchema, positi
 
 // GET /api/tasks/energy?level=low|medium|high&availableMinutes=
 export const energyQuerySchema = z.object({
-  level: z.enum(energyLevelValues),
+  level: energyLevelSchema,
   availableMinutes: z.coerce.number().int().min(1).max(1440).optional(),
 });
 export const energyTaskSchema = taskRowSchema.extend({ goal_title: z.string() });

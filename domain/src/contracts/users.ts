@@ -1,16 +1,14 @@
 import { z } from 'zod';
+import { subscriptionStatusSchema, subscriptionTierSchema } from '../plans/subscription-tiers';
 import { idSchema, positionSchema } from './common';
-
-export const subscriptionTierValues = ['free', 'starter', 'lite', 'pro', 'basic', 'team'] as const;
-export const subscriptionStatusValues = ['active', 'canceled', 'past_due'] as const;
 
 /** The server user record of spec section 3, plus the derived fields the web app needs. */
 export const serverUserRecordSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
-  subscription_tier: z.enum(subscriptionTierValues),
-  subscription_status: z.enum(subscriptionStatusValues),
+  subscription_tier: subscriptionTierSchema,
+  subscription_status: subscriptionStatusSchema,
   goals_this_month: z.number().int(),
   ai_generations_this_month: z.number().int(),
   updated_at: z.string(),

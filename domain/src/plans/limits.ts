@@ -1,5 +1,5 @@
-import { planLimitsByTier, subscriptionTierSchema } from './plan-catalogue';
-import type { PlanLimits, SubscriptionTier } from './plan-catalogue';
+import { planLimitsByTier, type PlanLimits } from './plan-catalogue';
+import { subscriptionTierSchema, type SubscriptionTier } from './subscription-tiers';
 
 /**
  * Usage limits and tier rules (spec sections 2, 5 and 6). Tiers arrive as plain strings from storage,

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { subscriptionTierValues } from '../contracts/users';
+import type { SubscriptionTier } from './subscription-tiers';
 
 /**
  * The plan catalogue (spec sections 1, 3, 6 and 9, price reading A).
@@ -8,10 +7,6 @@ import { subscriptionTierValues } from '../contracts/users';
  * are never hard-coded here. The API reads them from its validated configuration and calls
  * `buildPlanCatalogue(priceIds)`.
  */
-
-/** free, starter and pro are sold today; lite and basic are legacy (grandfathered); team also exists. */
-export const subscriptionTierSchema = z.enum(subscriptionTierValues);
-export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
 
 /** Tiers in the order plans are presented: current plans by price, then the legacy ones. */
 export const subscriptionTiers: readonly SubscriptionTier[] = ['free', 'starter', 'pro', 'team', 'lite', 'basic'];

@@ -4,9 +4,9 @@ import {
   formatPriceDisplay,
   planForPriceId,
   pricingPagePlans,
-  subscriptionTierSchema,
   subscriptionTiers,
 } from './plan-catalogue';
+import { subscriptionTierSchema } from './subscription-tiers';
 
 describe('plan catalogue', () => {
   describe('given no configured price identifiers', () => {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SubscriptionTier } from '@stride/domain/plans/plan-catalogue';
+import type { SubscriptionTier } from '@stride/domain/plans/subscription-tiers';
 
 /** Spec section 3, "User data (client)", plus the derived fields the server record carries. */
 export interface ClientUserData {

@@ -3,7 +3,8 @@ import type { BatchContext, DomainEventConsumer } from '@stride/platform/bus/eve
 import type { StoredEvent } from '@stride/platform/event-store/types';
 import type { Logger } from '@stride/platform/logger';
 import type { JobQueues } from '@stride/platform/queue/job-queues';
-import { scheduleDailyMetrics, userDaysOfDomainEvents } from '../metrics/dirty-days';
+import { scheduleDailyMetrics } from '@stride/application/analytics/schedule-daily-metrics';
+import { userDaysOfDomainEvents } from './dirty-days';
 import type { AnalyticsWriters } from './analytics-writers';
 import type { AttributionRow } from './analytics-rows';
 import { toAttributionRow, toDomainEventRow } from './domain-event-rows';

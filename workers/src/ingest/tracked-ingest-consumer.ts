@@ -1,7 +1,8 @@
 import type { BatchContext, MessageConsumer } from '@stride/platform/bus/event-bus';
 import type { JobQueues } from '@stride/platform/queue/job-queues';
-import { scheduleDailyMetrics, userDaysOfTrackedEvents } from '../metrics/dirty-days';
-import type { TrackedEventRecord } from '../tracked/tracked-event-record';
+import { scheduleDailyMetrics } from '@stride/application/analytics/schedule-daily-metrics';
+import { userDaysOfTrackedEvents } from './dirty-days';
+import type { TrackedEventRecord } from '@stride/application/analytics/tracked-event-record';
 import type { AnalyticsWriters } from './analytics-writers';
 import type { TrackedEventRow } from './analytics-rows';
 

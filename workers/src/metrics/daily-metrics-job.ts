@@ -4,9 +4,9 @@ import type { AnalyticsClient } from '@stride/platform/clickhouse/analytics-clie
 import type { JobProcessor, JobQueues } from '@stride/platform/queue/job-queues';
 import type { AnalyticsWriters } from '../ingest/analytics-writers';
 import type { DailyMetricsRow } from '../ingest/analytics-rows';
-import { JOBS, QUEUES, USER_SCORE_DEBOUNCE_MS, userScoreKey } from '../queues';
+import { JOBS, QUEUES, USER_SCORE_DEBOUNCE_MS, userScoreKey } from '@stride/application/analytics/queues';
 import { BatchLoader } from './batch-loader';
-import { computeDailyMetricsMany } from './compute-daily-metrics';
+import { computeDailyMetricsMany } from '@stride/application/analytics/compute-daily-metrics';
 import { versionClock } from './version-clock';
 
 const jobData = z.object({ userId: z.string().min(1), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });

@@ -1,8 +1,8 @@
 import type { AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
 import type { Logger } from '@stride/platform/logger';
 import type { JobProcessor, JobQueues } from '@stride/platform/queue/job-queues';
-import { selectStaleUserDays } from '../queries/select-stale-user-days';
-import { scheduleDailyMetrics } from './dirty-days';
+import { selectStaleUserDays } from '@stride/application/analytics/queries/select-stale-user-days';
+import { scheduleDailyMetrics } from '@stride/application/analytics/schedule-daily-metrics';
 
 /** How far back the reconciliation looks for ingested events (longer than any plausible outage of jobs). */
 export const RECONCILE_WINDOW_MS = 24 * 3_600_000;

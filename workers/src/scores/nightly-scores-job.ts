@@ -3,8 +3,8 @@ import { utcDate } from '@stride/platform/clickhouse/params';
 import type { JobProcessor, JobQueues } from '@stride/platform/queue/job-queues';
 import type { Logger } from '@stride/platform/logger';
 import { ENGAGEMENT_CAPS } from '@stride/domain/analytics/engagement-score';
-import { selectRecentlyActiveUsers } from '../queries/select-recently-active-users';
-import { JOBS, QUEUES, userScoreKey } from '../queues';
+import { selectRecentlyActiveUsers } from '@stride/application/analytics/queries/select-recently-active-users';
+import { JOBS, QUEUES, userScoreKey } from '@stride/application/analytics/queues';
 
 const MS_PER_DAY = 86_400_000;
 const CHUNK = 1_000;

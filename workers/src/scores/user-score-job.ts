@@ -7,7 +7,7 @@ import type { AnalyticsWriters } from '../ingest/analytics-writers';
 import type { UserScoreRow } from '../ingest/analytics-rows';
 import { versionClock } from '../metrics/version-clock';
 import { BatchLoader } from '../metrics/batch-loader';
-import { computeUserScores } from './compute-user-score';
+import { computeUserScores } from '@stride/application/analytics/compute-user-score';
 
 const jobData = z.object({ userId: z.string().min(1) });
 

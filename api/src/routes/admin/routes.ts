@@ -11,15 +11,14 @@ import {
   signupErrorsQuerySchema,
   signupErrorsResponseSchema,
 } from '@stride/domain/contracts/analytics';
-import { attributionReport } from '@stride/workers/reports/attribution-report';
-import { funnelReport } from '@stride/workers/reports/funnel-report';
-import { signupErrorsReport } from '@stride/workers/reports/signup-errors-report';
+import { attributionReport } from '@stride/application/analytics/reports/attribution-report';
+import { funnelReport } from '@stride/application/analytics/reports/funnel-report';
+import { signupErrorsReport } from '@stride/application/analytics/reports/signup-errors-report';
 import { requireAdmin } from '../../auth/auth-user';
-import { ensureAnalytics } from '../analytics/analytics-services';
 
 /** /api/admin: the admin reports and the pipeline's operations views. Every route is admin only. */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pipeline = () => ensureAnalytics(app.services);
+  const pipeline = () => app.services.analytics;
   app.addHook('preHandler', async (request) => {
     requireAdmin(request);
   });

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { canUseProAnalytics, PRO_ANALYTICS_TIERS } from '@stride/domain/analytics/pro-analytics';
 import { DomainError } from '@stride/domain/shared/domain-error';
-import type { AppServices } from '../../services/app-services';
+import type { Services } from '@stride/application/services';
 import { requireUser, type AuthUser } from '../../auth/auth-user';
-import { selectUserTier } from './queries/select-user-tier';
+import { selectUserTier } from '@stride/application/analytics/queries/select-user-tier';
 
 /** Whose figures a request reads: the caller's own (default), or anyone's for an admin; else 403. */
 export function targetUser(
@@ -22,7 +22,7 @@ export function targetUser(
  * The pro analytics gate: the caller's plan must include them (pro or team; admins always pass). The 403
  * carries what the web app needs to open the upgrade dialog.
  */
-export async function requireProAnalytics(services: AppServices, caller: AuthUser, feature: string): Promise<void> {
+export async function requireProAnalytics(services: Services, caller: AuthUser, feature: string): Promise<void> {
   if (caller.isAdmin) return;
   const tier = await selectUserTier(services.pool, caller.id);
   if (canUseProAnalytics(tier)) return;

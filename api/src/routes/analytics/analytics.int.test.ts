@@ -7,7 +7,7 @@ import {
 } from '@stride/domain/contracts/analytics';
 import { utcDate } from '@stride/platform/clickhouse/params';
 import { startKafkaTestBroker, type KafkaTestBroker } from '@stride/testing/kafka-broker/kafka-test-broker';
-import { startPipeline, type Pipeline } from '@stride/workers/pipeline';
+import type { Pipeline } from '@stride/composition/compose-pipeline';
 import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 
@@ -36,11 +36,7 @@ describe.each(['embedded', 'kafka'] as const)('analytics API (%s bus)', (bus) =>
     broker = bus === 'kafka' ? await startKafkaTestBroker({ defaultPartitions: 3 }) : null;
     t = await startTestApp({
       env: { ADMIN_EMAILS: 'admin@example.com', ...(broker ? { KAFKA_BROKERS: broker.brokers.join(',') } : {}) },
-    });
-    const { config, logger, pool, eventStore } = t.services;
-    pipeline = await startPipeline(
-      { config, logger, pool, eventStore },
-      {
+      pipeline: {
         kafka: {
           consumerConfig: {
             sessionTimeout: 6_000,
@@ -52,8 +48,8 @@ describe.each(['embedded', 'kafka'] as const)('analytics API (%s bus)', (bus) =>
         },
         tuning: { maxWaitMs: 100, derivedMaxWaitMs: 50, logPollIntervalMs: 50, scoreDebounceMs: 100 },
       },
-    );
-    t.services.analytics = pipeline;
+    });
+    pipeline = t.stride.pipeline;
   };
   afterEach(async () => {
     await pipeline?.stop();

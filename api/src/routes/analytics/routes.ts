@@ -17,26 +17,26 @@ import {
 } from '@stride/domain/contracts/analytics';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import { utcDate } from '@stride/platform/clickhouse/params';
-import { computeDailyMetrics } from '@stride/workers/metrics/compute-daily-metrics';
-import { dailyMetricsReport } from '@stride/workers/reports/daily-metrics-report';
-import { goalMetricsReport } from '@stride/workers/reports/goal-metrics-report';
-import { computeUserScore } from '@stride/workers/scores/compute-user-score';
+import { computeDailyMetrics } from '@stride/application/analytics/compute-daily-metrics';
+import { dailyMetricsReport } from '@stride/application/analytics/reports/daily-metrics-report';
+import { goalMetricsReport } from '@stride/application/analytics/reports/goal-metrics-report';
+import { computeUserScore } from '@stride/application/analytics/compute-user-score';
 import {
   recordFromTimeAccuracy,
   recordFromTrackEvent,
   recordFromTrackedEvent,
   type TrackedEventRecord,
-} from '@stride/workers/tracked/tracked-event-record';
+} from '@stride/application/analytics/tracked-event-record';
 import { requireUser } from '../../auth/auth-user';
 import { requireProAnalytics, targetUser } from './access';
-import { ensureAnalytics, notFound } from './analytics-services';
+import { notFound } from './analytics-services';
 
 const accepted = { 202: trackAcceptedResponseSchema };
 
 /** /api/analytics: tracked events in, the user's figures out (contracts in domain/src/contracts/analytics.ts). */
 const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
-  const pipeline = () => ensureAnalytics(services);
+  const pipeline = () => services.analytics;
 
   const track = async (record: TrackedEventRecord) => {
     await pipeline().track([record]);

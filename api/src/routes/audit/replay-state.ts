@@ -7,7 +7,7 @@ import { parseStreamId } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import { userDecider } from '@stride/domain/users/user-decider';
 import type { StoredEvent } from '@stride/platform/event-store/types';
-import type { StreamEvolver } from '../../commands/command-handler';
+import type { StreamEvolver } from '@stride/application/commands/command-handler';
 import type { DomainEvent } from '@stride/domain/shared/event';
 
 const evolvers: Readonly<Record<string, StreamEvolver<unknown, DomainEvent>>> = {

@@ -2,10 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@stride/domain/contracts/common';
 import { breakdownResponseSchema } from '@stride/domain/contracts/goals';
-import { ensureAi } from '../../ai/ai-module';
-import { breakdownResultSchema, generateBreakdown } from '../../ai/generate-breakdown';
+import { breakdownResultSchema, generateBreakdown } from '@stride/application/ai/generate-breakdown';
 import { requireUser } from '../../auth/auth-user';
-import { ensureBilling } from '../../billing/billing-module';
 import { getTasks } from '@stride/projections/goals/queries/get-tasks';
 import { requiredPosition } from '../../http/caller';
 import { awaitCommand } from '../../http/read-your-writes';
@@ -20,7 +18,7 @@ const goalParams = z.object({ goalId: idSchema });
  */
 const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
-  const billing = ensureBilling(services);
+  const { billing } = services;
   const tierOf = (userId: string) => billing.effectiveTier(userId);
 
   app.post(
@@ -28,8 +26,7 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: goalParams, body: z.object({}).nullish(), response: { 200: breakdownResponseSchema } } },
     (request, reply) =>
       runCommand(request, reply, {
-        execute: (context) =>
-          generateBreakdown({ services, ai: ensureAi(services), tierOf }, context, request.params.goalId),
+        execute: (context) => generateBreakdown({ services, ai: services.ai, tierOf }, context, request.params.goalId),
         resultSchema: breakdownResultSchema,
         respond: async ({ goalId, taskIds, position, aiMetadata, aiGenerationsThisMonth }) => {
           await awaitCommand(request, position, ['goals']);

@@ -13,8 +13,11 @@ import { DomainError } from '@stride/domain/shared/domain-error';
 import { getCollection } from '@stride/projections/collections/queries/get-collection';
 import { listCollections } from '@stride/projections/collections/queries/list-collections';
 import { requireUser } from '../../auth/auth-user';
-import { addGoalToCollection, runCollectionCommand } from '../../commands/collections/collection-commands';
-import { newId } from '../../commands/ids';
+import {
+  addGoalToCollection,
+  runCollectionCommand,
+} from '@stride/application/commands/collections/collection-commands';
+import { newId } from '@stride/application/commands/ids';
 import { positionString } from '../../http/caller';
 import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';

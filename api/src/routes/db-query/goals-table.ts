@@ -3,9 +3,9 @@ import { createGoalBodySchema, updateGoalBodySchema } from '@stride/domain/contr
 import { getGoal } from '@stride/projections/goals/queries/get-goal';
 import { listGoals } from '@stride/projections/goals/queries/list-goals';
 import { requireUser } from '../../auth/auth-user';
-import { createGoal } from '../../commands/goals/create-goal';
-import { deleteGoal, updateGoal } from '../../commands/goals/goal-commands';
-import { newId } from '../../commands/ids';
+import { createGoal } from '@stride/application/commands/goals/create-goal';
+import { deleteGoal, updateGoal } from '@stride/application/commands/goals/goal-commands';
+import { newId } from '@stride/application/commands/ids';
 import { positionString } from '../../http/caller';
 import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';

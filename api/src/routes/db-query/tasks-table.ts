@@ -6,7 +6,7 @@ import { findTaskGoal } from '@stride/projections/goals/queries/find-task-goal';
 import { getTasks } from '@stride/projections/goals/queries/get-tasks';
 import { listUserTasks } from '@stride/projections/goals/queries/list-user-tasks';
 import { requireUser } from '../../auth/auth-user';
-import { addTasks, runTaskActions, type TaskAction } from '../../commands/tasks/task-commands';
+import { addTasks, runTaskActions, type TaskAction } from '@stride/application/commands/tasks/task-commands';
 import { positionString } from '../../http/caller';
 import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';

@@ -3,7 +3,7 @@ import { preferencesSchema } from '@stride/domain/contracts/users';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import { getUserPreferences } from '@stride/projections/users/queries/get-user-preferences';
 import { requireUser } from '../../auth/auth-user';
-import { updatePreferences } from '../../commands/users/user-commands';
+import { updatePreferences } from '@stride/application/commands/users/user-commands';
 import { positionString } from '../../http/caller';
 import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppServices } from '../../services/app-services';
+import type { Services } from '@stride/application/services';
 
 const componentSchema = z
   .object({ status: z.enum(['up', 'degraded', 'down']), mode: z.string() })
@@ -18,7 +18,7 @@ const healthResponseSchema = z.object({
 /** A transaction open this long holds back every gap-safe reader of the log. */
 const STALLING_TRANSACTION_SECONDS = 30;
 
-async function databaseHealth(services: AppServices): Promise<{ component: Component; headPosition: number }> {
+async function databaseHealth(services: Services): Promise<{ component: Component; headPosition: number }> {
   try {
     const stats = await services.eventStore.stats();
     return {
@@ -38,13 +38,9 @@ async function databaseHealth(services: AppServices): Promise<{ component: Compo
   }
 }
 
-/** Bus, queues and analytics store as the pipeline in this process sees them; down when none runs here. */
-async function pipelineHealth(services: AppServices): Promise<Record<string, Component>> {
+/** Bus, queues and analytics store as the pipeline in this process sees them. */
+async function pipelineHealth(services: Services): Promise<Record<string, Component>> {
   const { modes } = services.config;
-  const absent = (mode: string): Component => ({ status: 'down', mode, detail: 'not running in this process' });
-  if (!services.analytics) {
-    return { bus: absent(modes.bus), queues: absent(modes.queue), analytics: absent(modes.analytics) };
-  }
   try {
     return (await services.analytics.health()) as Record<string, Component>;
   } catch (error) {

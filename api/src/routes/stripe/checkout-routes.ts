@@ -6,9 +6,9 @@ import {
   DEFAULT_CHECKOUT_SUCCESS_PATH,
 } from '@stride/domain/contracts/billing';
 import { requireUser } from '../../auth/auth-user';
-import type { BillingModule } from '../../billing/billing-module';
-import { startCheckout } from '../../billing/checkout';
-import { resolveReturnUrl } from '../../billing/return-urls';
+import type { BillingModule } from '@stride/application/billing/billing-module';
+import { startCheckout } from '@stride/application/billing/checkout';
+import { resolveReturnUrl } from '@stride/application/billing/return-urls';
 import { originsOf } from './request-origins';
 
 /** POST /api/stripe/create-checkout-session-simple. */

@@ -11,10 +11,10 @@ import {
 import { DomainError } from '@stride/domain/shared/domain-error';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/auth-user';
-import { PaymentProviderError, portalNotConfigured } from '../../billing/billing-errors';
-import type { BillingModule } from '../../billing/billing-module';
-import { openBillingPortal, type PortalAnswer } from '../../billing/billing-portal';
-import { resolveReturnUrl } from '../../billing/return-urls';
+import { PaymentProviderError, portalNotConfigured } from '@stride/application/billing/billing-errors';
+import type { BillingModule } from '@stride/application/billing/billing-module';
+import { openBillingPortal, type PortalAnswer } from '@stride/application/billing/billing-portal';
+import { resolveReturnUrl } from '@stride/application/billing/return-urls';
 import { originsOf } from './request-origins';
 
 const PORTAL_OPENED = 'Billing portal session created';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { siteOrigins, type SiteOrigins } from '../../billing/return-urls';
+import { siteOrigins, type SiteOrigins } from '@stride/application/billing/return-urls';
 
 /** The origins a return URL may point at for this request (see billing/return-urls.ts). */
 export function originsOf(request: FastifyRequest, publicUrl: string | undefined): SiteOrigins {

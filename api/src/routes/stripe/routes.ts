@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ensureBilling } from '../../billing/billing-module';
 import { checkoutRoutes } from './checkout-routes';
 import { portalRoutes } from './portal-routes';
 import { subscriptionRoutes } from './subscription-routes';
@@ -8,7 +7,7 @@ import { webhookRoutes } from './webhook-routes';
 
 /** /api/stripe: every payment call of spec section 7, the webhook, and (test mode only) its pages. */
 const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const billing = ensureBilling(app.services);
+  const { billing } = app.services;
   await app.register(checkoutRoutes(billing));
   await app.register(portalRoutes(billing));
   await app.register(subscriptionRoutes(billing));

@@ -6,10 +6,10 @@ import {
   syncSubscriptionResponseSchema,
 } from '@stride/domain/contracts/billing';
 import { requireUser } from '../../auth/auth-user';
-import type { BillingModule } from '../../billing/billing-module';
-import { checkExpiredSubscriptions } from '../../billing/check-expired-subscriptions';
-import { subscriptionStatusView } from '../../billing/subscription-status';
-import { syncSubscription } from '../../billing/sync-subscription';
+import type { BillingModule } from '@stride/application/billing/billing-module';
+import { checkExpiredSubscriptions } from '@stride/application/billing/check-expired-subscriptions';
+import { subscriptionStatusView } from '@stride/application/billing/subscription-status';
+import { syncSubscription } from '@stride/application/billing/sync-subscription';
 
 /** sync-subscription-bypass, subscription-status and check-expired-subscriptions (spec section 7). */
 export const subscriptionRoutes =

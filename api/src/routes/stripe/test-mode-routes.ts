@@ -7,9 +7,9 @@ import {
 } from '@stride/domain/contracts/billing';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import { requireUser } from '../../auth/auth-user';
-import type { BillingModule, BillingTestMode } from '../../billing/billing-module';
-import { subscriptionStatusView } from '../../billing/subscription-status';
-import { testCheckoutPage, testModeMessagePage, testPortalPage } from '../../billing/test-mode/test-mode-pages';
+import type { BillingModule, BillingTestMode } from '@stride/application/billing/billing-module';
+import { subscriptionStatusView } from '@stride/application/billing/subscription-status';
+import { testCheckoutPage, testModeMessagePage, testPortalPage } from './test-mode-pages';
 
 const MS_PER_DAY = 86_400_000;
 const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { stripeWebhookResponseSchema } from '@stride/domain/contracts/billing';
-import type { BillingModule } from '../../billing/billing-module';
+import type { BillingModule } from '@stride/application/billing/billing-module';
 import { HttpError } from '../../http/http-errors';
 
 /**

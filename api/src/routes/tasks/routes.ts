@@ -15,7 +15,7 @@ import { tasksForEnergy } from '@stride/domain/tasks/energy-workflow';
 import { getTasks } from '@stride/projections/goals/queries/get-tasks';
 import { listOpenTasks } from '@stride/projections/goals/queries/list-open-tasks';
 import { requireUser } from '../../auth/auth-user';
-import { addTasks, runTaskActions, type TaskAction } from '../../commands/tasks/task-commands';
+import { addTasks, runTaskActions, type TaskAction } from '@stride/application/commands/tasks/task-commands';
 import { positionString, requiredPosition } from '../../http/caller';
 import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';

@@ -7,8 +7,8 @@ import {
   incrementUsageResponseSchema,
 } from '@stride/domain/contracts/usage';
 import { isBelowLimit } from '@stride/domain/plans/limits';
-import { checkAndResetMonth } from '../../commands/usage/check-and-reset';
-import { loadLimits, loadUsage } from '../../commands/usage/usage-snapshot';
+import { checkAndResetMonth } from '@stride/application/commands/usage/check-and-reset';
+import { loadLimits, loadUsage } from '@stride/application/commands/usage/usage-snapshot';
 import { callerUserIdSchema, positionString, requireCallerUserId } from '../../http/caller';
 import { runCommand } from '../../http/run-command';
 

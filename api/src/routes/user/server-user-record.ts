@@ -1,8 +1,8 @@
 import type { ServerUserRecord } from '@stride/domain/contracts/users';
-import { subscriptionStatusValues } from '@stride/domain/contracts/users';
+import { subscriptionStatusValues } from '@stride/domain/plans/subscription-tiers';
 import { limitsForTier, parseTier } from '@stride/domain/plans/limits';
 import type { UserRecordRow } from '@stride/projections/users/queries/get-user-record';
-import { snapshotOf } from '../../commands/usage/usage-snapshot';
+import { snapshotOf } from '@stride/application/commands/usage/usage-snapshot';
 
 const statusOf = (status: string): ServerUserRecord['subscription_status'] =>
   (subscriptionStatusValues as readonly string[]).includes(status)

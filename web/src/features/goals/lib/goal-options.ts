@@ -1,7 +1,8 @@
-import type { goalPriorityValues, goalStatusValues } from '@stride/domain/contracts/goals';
+import type { goalStatusValues } from '@stride/domain/contracts/goals';
+import type { GoalPriority } from '@stride/domain/goals/goal-events';
 
+export type { GoalPriority };
 export type GoalStatus = (typeof goalStatusValues)[number];
-export type GoalPriority = (typeof goalPriorityValues)[number];
 
 export const GOAL_CATEGORIES = [
   { value: 'personal', label: 'Personal' },

@@ -1,7 +1,8 @@
-import type { energyLevelValues, TaskRow } from '@stride/domain/contracts/goals';
+import type { TaskRow } from '@stride/domain/contracts/goals';
+import type { EnergyLevel } from '@stride/domain/tasks/energy-workflow';
 import type { IconName } from '../../../components/icon';
 
-export type EnergyLevel = (typeof energyLevelValues)[number];
+export type { EnergyLevel };
 
 export const ENERGY_LEVELS: readonly { value: EnergyLevel; label: string; hint: string; icon: IconName }[] = [
   { value: 'low', label: 'Low', hint: 'Tired or between things: light, easy wins', icon: 'moon' },

@@ -1,4 +1,0 @@
-/** `npm start`: the whole product in one process (embedded defaults when nothing is configured). */
-import { startStride } from './runtime/start-stride';
-
-await startStride('all-in-one');

@@ -1,0 +1,35 @@
+import { dailyMetricsFromActivity } from '@stride/domain/analytics/activity';
+import type { DailyMetrics } from '@stride/domain/analytics/daily-metrics';
+import type { AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
+import { selectUserDayActivity, userDayKey, type UserDayKey } from './queries/select-user-day-activity';
+import { selectUserDaySessions } from './queries/select-user-day-sessions';
+
+/** Several user-days' metrics, from their raw events in the analytics store (two queries in all). */
+export async function computeDailyMetricsMany(
+  client: AnalyticsClient,
+  userDays: readonly UserDayKey[],
+): Promise<DailyMetrics[]> {
+  if (userDays.length === 0) return [];
+  const [events, sessions] = await Promise.all([
+    selectUserDayActivity(client, { userDays }),
+    selectUserDaySessions(client, { userDays }),
+  ]);
+  return userDays.map(({ userId, date }) =>
+    dailyMetricsFromActivity({
+      userId,
+      date,
+      events: events.get(userDayKey(userId, date)) ?? [],
+      sessions: sessions.get(userDayKey(userId, date)) ?? [],
+    }),
+  );
+}
+
+/** One user-day's metrics. */
+export async function computeDailyMetrics(
+  client: AnalyticsClient,
+  userId: string,
+  date: string,
+): Promise<DailyMetrics> {
+  const [metrics] = await computeDailyMetricsMany(client, [{ userId, date }]);
+  return metrics!;
+}

@@ -1,0 +1,287 @@
+import type { DomainEvent } from '@stride/domain/shared/event';
+import type { CommandMetadata } from '@stride/domain/shared/event';
+import { DomainError } from '@stride/domain/shared/domain-error';
+import type { EventRegistry } from '@stride/domain/shared/event-registry';
+import { ExpectedVersionConflictError } from '@stride/platform/event-store/errors';
+import type { PostgresEventStore } from '@stride/platform/event-store/event-store';
+import type { AppendResult, StreamAppend } from '@stride/platform/event-store/types';
+import type { Logger } from '@stride/platform/logger';
+import type { Pool, PoolClient, Queryable } from '@stride/platform/postgres/pool';
+import { withTransaction } from '@stride/platform/postgres/pool';
+import type { IdempotencyClaim, IdempotencyStore } from './idempotency-store';
+
+/** Who runs a command and why: becomes every event's metadata. */
+export interface CommandContext {
+  readonly userId: string;
+  /** The request (or upstream message) the command belongs to. */
+  readonly correlationId: string;
+  /** The message that caused this command: the request id for HTTP commands. */
+  readonly causationId: string | null;
+  /** Set when the request carried an Idempotency-Key. */
+  readonly idempotency?: IdempotencyClaim;
+  /** The decision time, when it is not the handler's clock (billing decides with its own clock). */
+  readonly now?: Date;
+  /** More metadata recorded on every event (e.g. billing's actor and Stripe event id). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** How a stream's state is rebuilt: the decider's initialState and evolve (method syntax: any decider fits). */
+export interface StreamEvolver<State, Event extends DomainEvent> {
+  initialState(): State;
+  evolve(state: State, event: Event): State;
+}
+
+/** A stream a command reads and may append to. */
+export interface StreamTarget<State, Event extends DomainEvent> {
+  readonly streamId: string;
+  readonly decider: StreamEvolver<State, Event>;
+  /** The version the caller saw (If-Match / expectedVersion): any other version is a 409, never retried. */
+  readonly expectedVersion?: number;
+}
+
+type AnyTarget = StreamTarget<unknown, DomainEvent>;
+export type StreamTargets = { readonly [name: string]: AnyTarget };
+
+type StateOf<Target> = Target extends StreamTarget<infer State, infer _Event> ? State : never;
+type EventOf<Target> = Target extends StreamTarget<infer _State, infer Event> ? Event : never;
+
+export type StreamStates<Targets extends StreamTargets> = { readonly [Name in keyof Targets]: StateOf<Targets[Name]> };
+export type StreamDecisions<Targets extends StreamTargets> = {
+  readonly [Name in keyof Targets]?: readonly EventOf<Targets[Name]>[];
+};
+
+/** A stream after the command: its state and version, the events appended, its last log position. */
+export interface StreamOutcome<State, Event> {
+  readonly streamId: string;
+  readonly state: State;
+  readonly version: number;
+  readonly events: readonly Event[];
+  /** Global position of the stream's last event (null for a stream that does not exist). */
+  readonly position: number | null;
+}
+
+export interface CommandOutcome<Targets extends StreamTargets> {
+  readonly streams: { readonly [Name in keyof Targets]: StreamOutcome<StateOf<Targets[Name]>, EventOf<Targets[Name]>> };
+  /** Whether anything was appended (a command may decide nothing needs to change). */
+  readonly appended: boolean;
+  /** Some stream's events (by their deterministic ids) were stored before: nothing new was written to it. */
+  readonly alreadyAppended: boolean;
+  /**
+   * The log position a read must wait for to see this command: its last appended event, or when nothing
+   * was appended the newest event of the streams it read. null when there is none.
+   */
+  readonly position: number | null;
+}
+
+export interface ExecuteInput<Targets extends StreamTargets, Result> {
+  readonly streams: Targets;
+  readonly decide: (states: StreamStates<Targets>, metadata: CommandMetadata) => StreamDecisions<Targets>;
+  readonly context: CommandContext;
+  /** What the caller keeps of the outcome; stored with the Idempotency-Key in the same transaction. */
+  readonly result: (outcome: CommandOutcome<Targets>) => Result;
+  /**
+   * Writes that must commit with the events (a Stripe receipt, a downgrade deadline), run in the same
+   * transaction after the append. Throwing rolls everything back.
+   */
+  readonly alsoInTransaction?: (client: PoolClient, outcome: CommandOutcome<Targets>) => Promise<void>;
+  /**
+   * Deterministic event ids (e.g. derived from a Stripe event id), by stream name and index: the store
+   * never stores an id twice, so a redelivered cause appends nothing (`outcome.alreadyAppended`).
+   */
+  readonly eventIdOf?: (streamName: keyof Targets & string, index: number) => string;
+}
+
+export interface LoadedStream<State> {
+  readonly state: State;
+  readonly version: number;
+  readonly position: number | null;
+}
+
+export interface CommandHandlerOptions {
+  readonly pool: Pool;
+  readonly eventStore: PostgresEventStore;
+  readonly registry: EventRegistry;
+  readonly idempotency: IdempotencyStore;
+  readonly clock: () => Date;
+  readonly logger: Logger;
+  /** Automatic retries after a concurrent writer changed a stream (when the caller gave no version). */
+  readonly maxRetries?: number;
+}
+
+/**
+ * Runs commands the event-sourced way: read each stream and upcast its events through the registry, fold
+ * them with the decider's evolve, decide, and append with the version read as the expected version, all
+ * streams atomically in one transaction (with the Idempotency-Key record, when there is one). A version
+ * conflict is retried from the top up to `maxRetries` times, unless the caller named the version it saw
+ * (If-Match / expectedVersion): then it is a 409 at once.
+ */
+export class CommandHandler {
+  private readonly maxRetries: number;
+
+  constructor(private readonly options: CommandHandlerOptions) {
+    this.maxRetries = options.maxRetries ?? 3;
+  }
+
+  /** A stream's current state, version and last position (no command). */
+  async load<State, Event extends DomainEvent>(
+    streamId: string,
+    decider: StreamEvolver<State, Event>,
+    db: Queryable = this.options.pool,
+  ): Promise<LoadedStream<State>> {
+    const { version, events } = await this.options.eventStore.readStream(streamId, {}, db);
+    const state = events
+      .map((stored) => this.options.registry.upcast(stored) as Event)
+      .reduce((current, event) => decider.evolve(current, event), decider.initialState());
+    return { state, version, position: events.at(-1)?.globalPosition ?? null };
+  }
+
+  async execute<Targets extends StreamTargets, Result>(
+    input: ExecuteInput<Targets, Result>,
+  ): Promise<{ outcome: CommandOutcome<Targets>; result: Result }> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.attempt(input, attempt > 0);
+      } catch (error) {
+        if (!(error instanceof ExpectedVersionConflictError)) throw error;
+        const callerVersion = Object.values(input.streams).find((t) => t.streamId === error.streamId)?.expectedVersion;
+        if (callerVersion !== undefined || attempt >= this.maxRetries) {
+          throw new DomainError('version_conflict', 'The data was changed by another request; reload and retry', {
+            streamId: error.streamId,
+            ...(callerVersion !== undefined && { expectedVersion: callerVersion }),
+            actualVersion: error.actual,
+          });
+        }
+        this.options.logger.debug(
+          { streamId: error.streamId, attempt },
+          'version conflict; retrying with the stream locks',
+        );
+      }
+    }
+  }
+
+  /**
+   * One try, in one transaction that appends the events and records the Idempotency-Key.
+   * - Optimistic (first try): the streams are read in parallel outside the transaction; the append checks
+   *   the versions read. Writers of different streams never wait for each other.
+   * - Locked (retries): the streams' append locks (the event store's own advisory locks, in its fixed
+   *   order, before any write) are taken first, then the streams are read and the command decided, so
+   *   writers of one busy stream queue instead of failing each other again.
+   */
+  private async attempt<Targets extends StreamTargets, Result>(
+    { streams, decide, context, result, alsoInTransaction, eventIdOf }: ExecuteInput<Targets, Result>,
+    locked: boolean,
+  ): Promise<{ outcome: CommandOutcome<Targets>; result: Result }> {
+    const { eventStore, pool, idempotency, registry } = this.options;
+    const names = Object.keys(streams) as (keyof Targets & string)[];
+    const readAll = (db: Queryable) =>
+      Promise.all(names.map((name) => this.load(streams[name]!.streamId, streams[name]!.decider, db)));
+    const optimistic = locked ? null : await readAll(pool);
+    const committed = await withTransaction(pool, async (client) => {
+      let loaded: LoadedStream<unknown>[];
+      if (optimistic) loaded = optimistic;
+      else {
+        await client.query(
+          'SELECT count(pg_advisory_xact_lock(hashtextextended(id, 0))) FROM unnest($1::text[]) AS id',
+          [[...new Set(names.map((name) => streams[name]!.streamId))].sort()],
+        );
+        loaded = await readAll(client);
+      }
+      names.forEach((name, index) => {
+        const expected = streams[name]!.expectedVersion;
+        const actual = loaded[index]!.version;
+        if (expected !== undefined && expected !== actual) {
+          throw new DomainError('version_conflict', 'The data was changed by another request; reload and retry', {
+            streamId: streams[name]!.streamId,
+            expectedVersion: expected,
+            actualVersion: actual,
+          });
+        }
+      });
+      const states = Object.fromEntries(
+        names.map((name, index) => [name, loaded[index]!.state]),
+      ) as StreamStates<Targets>;
+      const now = this.options.clock();
+      const decisions = decide(states, { now: context.now ?? now, userId: context.userId });
+      const planned = names.map((name, index) => ({
+        name,
+        target: streams[name]!,
+        loaded: loaded[index]!,
+        events: (decisions[name] ?? []).map((event) => registry.validateForAppend(event)),
+      }));
+      const appends: StreamAppend[] = planned
+        .filter((stream) => stream.events.length > 0)
+        .map(({ name, target, loaded: current, events }) => ({
+          streamId: target.streamId,
+          expectedVersion: current.version === 0 ? 'no_stream' : current.version,
+          events: events.map((event, index) => ({
+            type: event.type,
+            data: event.data,
+            schemaVersion: registry.schemaVersionOf(event.type),
+            ...(eventIdOf && { eventId: eventIdOf(name, index) }),
+          })),
+        }));
+      const appendResults: AppendResult[] =
+        appends.length === 0
+          ? []
+          : await eventStore.appendInTransaction(client, appends, {
+              metadata: {
+                ...context.metadata,
+                userId: context.userId,
+                correlationId: context.correlationId,
+                causationId: context.causationId,
+                // Recorded for audits only. Not `idempotencyKey`: the store would derive event ids from it,
+                // and a key reused after it expires would then turn a new command's events into "duplicates".
+                // Retries are made exact by the claim in command_idempotency instead.
+                ...(context.idempotency && { requestIdempotencyKey: context.idempotency.key }),
+              },
+              now,
+            });
+      const outcome = outcomeOf<Targets>(planned, appendResults);
+      if (alsoInTransaction) await alsoInTransaction(client, outcome);
+      const kept = result(outcome);
+      if (context.idempotency) await idempotency.claim(client, context.idempotency, kept);
+      return { outcome, result: kept, appendResults };
+    });
+    eventStore.announce(committed.appendResults);
+    return { outcome: committed.outcome, result: committed.result };
+  }
+}
+
+interface PlannedStream {
+  readonly name: string;
+  readonly target: StreamTarget<unknown, DomainEvent>;
+  readonly loaded: LoadedStream<unknown>;
+  readonly events: readonly DomainEvent[];
+}
+
+/** Each stream after the command, and the position a read must wait for. */
+function outcomeOf<Targets extends StreamTargets>(
+  planned: readonly PlannedStream[],
+  appendResults: readonly AppendResult[],
+): CommandOutcome<Targets> {
+  const streams = Object.fromEntries(
+    planned.map(({ name, target, loaded, events }) => {
+      const appended = appendResults.find((appendResult) => appendResult.streamId === target.streamId);
+      return [
+        name,
+        {
+          streamId: target.streamId,
+          state: events.reduce((state, event) => target.decider.evolve(state, event), loaded.state),
+          version: appended?.nextExpectedVersion ?? loaded.version,
+          events,
+          position: appended?.lastPosition ?? loaded.position,
+        },
+      ];
+    }),
+  ) as unknown as CommandOutcome<Targets>['streams'];
+  const positions =
+    appendResults.length > 0
+      ? appendResults.map((appendResult) => appendResult.lastPosition)
+      : planned.flatMap(({ loaded }) => (loaded.position === null ? [] : [loaded.position]));
+  return {
+    streams,
+    appended: appendResults.some((appendResult) => appendResult.appended),
+    alreadyAppended: appendResults.some((appendResult) => !appendResult.appended),
+    position: positions.length > 0 ? Math.max(...positions) : null,
+  };
+}

@@ -1,0 +1,43 @@
+import { goalDecider } from '@stride/domain/goals/goal-decider';
+import type { GoalPriority } from '@stride/domain/goals/goal-events';
+import { streamIds } from '@stride/domain/stream-ids';
+import { usageDecider } from '@stride/domain/usage/usage-decider';
+import type { Services } from '../../services';
+import type { CommandContext } from '../command-handler';
+import { limitTierOf } from '../usage/usage-snapshot';
+
+export interface CreateGoalInput {
+  readonly goalId: string;
+  readonly title: string;
+  readonly description: string;
+  readonly category: string;
+  readonly priority: GoalPriority;
+  readonly targetDate: string | null;
+}
+
+/**
+ * CreateGoal and CountGoal in one atomic append to the goal's stream and the caller's usage stream. The
+ * usage stream's expected version makes concurrent creates serialise: at the monthly limit exactly one
+ * wins, the others are retried against the new count and get limit_reached (403).
+ */
+export async function createGoal(
+  services: Services,
+  context: CommandContext,
+  input: CreateGoalInput,
+): Promise<{ goalId: string; position: number | null }> {
+  const tier = await limitTierOf(services, context.userId);
+  const { goalId, ...data } = input;
+  const { result } = await services.commands.execute({
+    streams: {
+      goal: { streamId: streamIds.goal(goalId), decider: goalDecider },
+      usage: { streamId: streamIds.usage(context.userId), decider: usageDecider },
+    },
+    decide: (states, metadata) => ({
+      goal: goalDecider.decide({ type: 'CreateGoal', data: { goalId, ...data }, metadata }, states.goal),
+      usage: usageDecider.decide({ type: 'CountGoal', data: { tier, goalId }, metadata }, states.usage),
+    }),
+    context,
+    result: (outcome) => ({ goalId, position: outcome.position }),
+  });
+  return result;
+}

@@ -1,0 +1,133 @@
+import { createAiModule } from '@stride/application/ai/ai-module';
+import { trackedEventTracker, type AiEventTracker } from '@stride/application/ai/ai-tracking';
+import type { BreakdownProvider } from '@stride/application/ai/breakdown-provider';
+import { createBillingModule } from '@stride/application/billing/billing-module';
+import { expiredSubscriptionsJob } from '@stride/application/billing/expired-subscriptions-job';
+import { CommandHandler } from '@stride/application/commands/command-handler';
+import { IdempotencyStore } from '@stride/application/commands/idempotency-store';
+import { startIdempotencyExpiry } from '@stride/application/commands/idempotency-expiry';
+import type { Role, Services } from '@stride/application/services';
+import { eventRegistry } from '@stride/domain/event-catalogue';
+import type { Config } from '@stride/platform/config';
+import { PostgresEventStore } from '@stride/platform/event-store/event-store';
+import { createLogger, type Logger } from '@stride/platform/logger';
+import { openDatabase, type Database } from '@stride/platform/postgres/open-database';
+import { createCoreProjections } from '@stride/projections/core-projections';
+import { ProjectionRunner } from '@stride/projections/projection-runner';
+import { startPipeline, type Pipeline, type PipelineOptions } from './compose-pipeline';
+
+export interface ComposeOptions {
+  readonly logger?: Logger;
+  /** An open, migrated database (tests pass their fresh one); by default opened from the configuration. */
+  readonly database?: Pick<Database, 'pool' | 'close'>;
+  /** The clock commands decide with (tests pass a fixed one); billing's clock is built on it. */
+  readonly clock?: () => Date;
+  /**
+   * AI adapters for tests: `fetch` of the OpenAI-compatible provider (pointed at a fake), a provider or
+   * tracker to observe. Production builds all three from the configuration and the pipeline.
+   */
+  readonly ai?: {
+    readonly fetch?: typeof fetch;
+    readonly provider?: BreakdownProvider;
+    readonly tracker?: AiEventTracker;
+  };
+  /** Test and benchmark tuning of the pipeline (analytics client, queue prefix, Kafka, batch timings). */
+  readonly pipeline?: Omit<PipelineOptions, 'role' | 'jobs' | 'registry' | 'clock'>;
+  /** Run the projections (default true: every role that serves reads or runs billing needs them). */
+  readonly projections?: boolean;
+  /** Idle poll interval of the projection subscriptions. */
+  readonly projectionPollIntervalMs?: number;
+}
+
+/** A composed process: its services, the pipeline that runs in it, and one way to stop it all. */
+export interface Stride {
+  readonly services: Services;
+  readonly pipeline: Pipeline;
+  /** Stops consuming and jobs, flushes, stops the projections, closes the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The one composition root. Builds the complete, read-only services for a role and starts what runs in
+ * it: every process (`npm start`, `start:api`, `start:workers`) and every integration test comes through
+ * here, so tests boot what production boots.
+ * - all-in-one: the API's services, the projections, and the pipeline working in-process (relay or log
+ *   bus consumers, jobs, the billing job);
+ * - api: the same services; the pipeline only publishes, enqueues and reads (the workers do the work);
+ * - workers: the same services; the pipeline works (relay, consumers, jobs, the billing job).
+ */
+export async function composeServices(config: Config, role: Role, options: ComposeOptions = {}): Promise<Stride> {
+  const logger =
+    options.logger ??
+    createLogger({ level: config.LOG_LEVEL, name: role === 'all-in-one' ? 'stride' : `stride-${role}` });
+  const clock = options.clock ?? (() => new Date());
+  const database = options.database ?? (await openDatabase(config, { applicationName: `stride-${role}` }));
+  const { pool } = database;
+  const eventStore = new PostgresEventStore(pool);
+  const idempotency = new IdempotencyStore(pool);
+  const projections = new ProjectionRunner({
+    pool,
+    eventStore,
+    projections: createCoreProjections(eventRegistry),
+    logger: logger.child({ component: 'projections' }),
+    pollIntervalMs: options.projectionPollIntervalMs ?? 25,
+  });
+  const commands = new CommandHandler({ pool, eventStore, registry: eventRegistry, idempotency, clock, logger });
+  const billing = createBillingModule({ config, logger, pool, commands }, { wallClock: clock });
+  const pipeline = await startPipeline(
+    { config, logger, pool, eventStore },
+    {
+      ...options.pipeline,
+      role,
+      clock,
+      registry: eventRegistry,
+      jobs: role === 'api' ? [] : [expiredSubscriptionsJob(billing)],
+    },
+  );
+  const ai = createAiModule(
+    {
+      config,
+      logger,
+      tracker: options.ai?.tracker ?? trackedEventTracker((records) => pipeline.track(records), logger, clock),
+    },
+    {
+      ...(options.ai?.fetch && { fetch: options.ai.fetch }),
+      ...(options.ai?.provider && { provider: options.ai.provider }),
+    },
+  );
+  const services: Services = Object.freeze({
+    role,
+    config,
+    logger,
+    clock,
+    pool,
+    eventStore,
+    eventRegistry,
+    projections,
+    commands,
+    idempotency,
+    billing,
+    ai,
+    analytics: pipeline,
+  });
+
+  const runProjections = options.projections ?? true;
+  if (runProjections) await projections.start();
+  const stopIdempotencyExpiry = role === 'workers' ? () => {} : startIdempotencyExpiry(idempotency, clock, logger);
+  logger.info({ role, modes: config.modes }, 'services composed');
+
+  let stopped: Promise<void> | null = null;
+  return {
+    services,
+    pipeline,
+    stop() {
+      stopped ??= (async () => {
+        stopIdempotencyExpiry();
+        await pipeline.stop();
+        if (runProjections) await projections.stop();
+        await database.close();
+      })();
+      return stopped;
+    },
+  };
+}

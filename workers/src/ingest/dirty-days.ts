@@ -1,0 +1,34 @@
+import { ACTIVITY_EVENT_TYPES } from '@stride/domain/analytics/activity';
+import type { StoredEvent } from '@stride/platform/event-store/types';
+import { utcDate } from '@stride/platform/clickhouse/params';
+import type { UserDay } from '@stride/application/analytics/schedule-daily-metrics';
+import type { TrackedEventRecord } from '@stride/application/analytics/tracked-event-record';
+import { SESSION_EVENTS } from '@stride/application/analytics/queries/select-user-day-sessions';
+import { occurredAtOf, userOfEvent } from './domain-event-rows';
+
+const activityTypes: ReadonlySet<string> = new Set(ACTIVITY_EVENT_TYPES);
+const sessionEvents: ReadonlySet<string> = new Set(SESSION_EVENTS);
+
+const distinctDays = (days: Iterable<UserDay>): UserDay[] => {
+  const seen = new Map<string, UserDay>();
+  for (const day of days) seen.set(`${day.userId}\n${day.date}`, day);
+  return [...seen.values()];
+};
+
+/** The user-days whose daily metrics these domain events change. */
+export function userDaysOfDomainEvents(events: readonly StoredEvent[]): UserDay[] {
+  return distinctDays(
+    events
+      .filter((event) => activityTypes.has(event.type))
+      .map((event) => ({ userId: userOfEvent(event), date: utcDate(occurredAtOf(event)) })),
+  );
+}
+
+/** The user-days whose session time these tracked events change. */
+export function userDaysOfTrackedEvents(records: readonly TrackedEventRecord[]): UserDay[] {
+  return distinctDays(
+    records
+      .filter((record) => record.userId !== '' && record.sessionId !== '' && sessionEvents.has(record.event))
+      .map((record) => ({ userId: record.userId, date: utcDate(record.occurredAt) })),
+  );
+}
