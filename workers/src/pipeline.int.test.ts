@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { utcDate } from '@stride/platform/clickhouse/params';
 import { UserActivity } from '../test/activity-fixtures';
-import { computeFunnel, defaultFunnelSteps, type FunnelEvent } from '@stride/domain/analytics/funnel';
+import { defaultFunnelSteps } from '@stride/domain/analytics/funnel';
+import { computeFunnel, type FunnelEvent } from '@stride/domain/testing/window-funnel';
 import {
   createPipelineHarness,
   eventually,
@@ -12,7 +13,7 @@ import {
 import { attributionReport } from '@stride/application/analytics/reports/attribution-report';
 import { funnelReport } from '@stride/application/analytics/reports/funnel-report';
 import { signupErrorsReport } from '@stride/application/analytics/reports/signup-errors-report';
-import { selectUserScore } from '@stride/application/analytics/queries/select-user-score';
+import { selectUserScore } from '../test/select-user-score';
 import { dailyMetricsReport } from '@stride/application/analytics/reports/daily-metrics-report';
 import { recordFromTrackedEvent } from '@stride/application/analytics/tracked-event-record';
 

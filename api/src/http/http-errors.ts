@@ -15,6 +15,3 @@ export const rateLimited = (retryAfterSeconds: number): HttpError =>
   new HttpError(429, 'rate_limited', `Rate limit exceeded, retry in ${retryAfterSeconds} seconds`, {
     retryAfterSeconds,
   });
-
-export const readModelsLagging = (): HttpError =>
-  new HttpError(503, 'read_model_lag', 'The change was saved but is not readable yet; retry shortly');

@@ -6,8 +6,6 @@ export const QUEUES = {
   metrics: 'metrics',
   /** Recompute a user's metrics and engagement score; the nightly fan-out. */
   scores: 'scores',
-  /** AI task breakdowns (processors come from the AI module). */
-  ai: 'ai',
   /** Billing maintenance (processors come from the billing module). */
   billing: 'billing',
 } as const;
@@ -18,7 +16,6 @@ export const JOBS = {
   userScore: 'user-score',
   nightlyScores: 'nightly-scores',
   checkExpiredSubscriptions: 'check-expired-subscriptions',
-  aiBreakdown: 'breakdown',
 } as const;
 
 export const strideQueueDefinitions: readonly QueueDefinition[] = [
@@ -26,7 +23,6 @@ export const strideQueueDefinitions: readonly QueueDefinition[] = [
   // once so that the batches fill (the analytics store itself serializes the queries).
   { name: QUEUES.metrics, concurrency: 64, attempts: 6, backoffMs: 500 },
   { name: QUEUES.scores, concurrency: 16, attempts: 5, backoffMs: 1_000 },
-  { name: QUEUES.ai, concurrency: 2, attempts: 3, backoffMs: 2_000 },
   { name: QUEUES.billing, concurrency: 1, attempts: 5, backoffMs: 5_000 },
 ];
 

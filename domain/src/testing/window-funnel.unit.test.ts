@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeFunnel, defaultFunnelSteps, funnelLevel } from './funnel';
-import type { FunnelEvent, FunnelStep } from './funnel';
+import { defaultFunnelSteps } from '../analytics/funnel';
+import { computeFunnel, funnelLevel, type FunnelEvent } from './window-funnel';
+import type { FunnelStep } from '../analytics/funnel';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
