@@ -120,6 +120,27 @@ const ROOMS = [
 
 const ANIMALS = ['puppy', 'dog', 'kitten', 'cat', 'rabbit', 'hamster', 'guinea pig', 'parrot', 'bird', 'horse', 'fish'];
 
+const EXERCISES = [
+  'push-ups',
+  'pushups',
+  'push ups',
+  'pull-ups',
+  'pullups',
+  'pull ups',
+  'squats',
+  'plank',
+  'yoga',
+  'pilates',
+  'swimming',
+  'cycling',
+  'deadlift',
+  'bench press',
+  'handstand',
+  'splits',
+  'rowing',
+  'stretching',
+];
+
 const PEOPLE = [
   'mom',
   'mum',
@@ -140,13 +161,9 @@ const PEOPLE = [
   'son',
   'daughter',
   'family',
-  'friends',
   'grandma',
   'grandpa',
   'grandparents',
-  'neighbours',
-  'neighbors',
-  'colleagues',
   'best friend',
 ];
 
@@ -291,6 +308,14 @@ const FLAGS: readonly [string, RegExp][] = [
   ['adopt', /\b(?:adopt\w*|rescue|get an? (?:dog|cat|puppy|kitten|pet))\b/i],
   ['declutter', /\b(?:declutter\w*|tidy|organi[sz]e|konmari|clear out)\b/i],
   ['renovation', /\b(?:renovat\w*|remodel\w*|refurbish\w*|redo|rebuild|new (?:bathroom|kitchen))\b/i],
+  ['services', /\b(?:freelanc\w*|consult\w*|clients?|agency|coaching|services?)\b/i],
+  ['invest', /\b(?:invest\w*|retirement|pension|index funds?|stocks|401k|isa)\b/i],
+  ['interview', /\binterview\w*\b/i],
+  [
+    'petTraining',
+    /\b(?:train\w*|teach|obedien\w*|behaviou?r\w*|walk on a (?:lead|leash)|recall|house-?break\w*|potty)\b/i,
+  ],
+  ['newPeople', /\b(?:new friends|make friends|meet (?:new )?people|lonely|loneliness|social circle)\b/i],
   ['nonFiction', /\b(?:memoir|non-?fiction|blog|essays?|cookbook|guide)\b/i],
 ];
 
@@ -328,10 +353,7 @@ export function readGoalFacts(goal: GoalText, today: string): GoalFacts {
   if (running.km !== null) numbers.currentKm = running.km;
   if (running.perWeek !== null) numbers.perWeek = running.perWeek;
 
-  const count = new RegExp(
-    `\\b${NUMBER}\\s+(?:new\\s+|paying\\s+|online\\s+|more\\s+)?(${COUNT_NOUNS.join('|')})\\b`,
-    'i',
-  ).exec(all);
+  const count = new RegExp(`\\b${NUMBER}\\s+(?:[\\p{L}-]+\\s+){0,2}?(${COUNT_NOUNS.join('|')})\\b`, 'iu').exec(all);
   if (count?.[1] && count[2]) {
     numbers.count = parseNumber(count[1]);
     text.countNoun = count[2].toLowerCase();
@@ -372,6 +394,12 @@ export function readGoalFacts(goal: GoalText, today: string): GoalFacts {
 
   const room = firstOf(ROOMS, title) ?? firstOf(ROOMS, description);
   if (room) text.room = room.toLowerCase();
+  const exercise = firstOf(EXERCISES, title) ?? firstOf(EXERCISES, description);
+  if (exercise)
+    text.exercise = exercise
+      .toLowerCase()
+      .replace(/^push ?ups$/, 'push-ups')
+      .replace(/^pull ?ups$/, 'pull-ups');
   const animal = firstOf(ANIMALS, title) ?? firstOf(ANIMALS, description);
   if (animal) text.animal = animal.toLowerCase() === 'puppy' ? 'puppy' : animal.toLowerCase();
   const person = firstOf(PEOPLE, title) ?? firstOf(PEOPLE, description);

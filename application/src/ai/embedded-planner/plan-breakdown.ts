@@ -45,8 +45,25 @@ const L = GENERATED_TASK_LIMITS;
 const ENERGY_ORDER: Readonly<Record<EnergyLevel, number>> = { low: 0, medium: 1, high: 2 };
 
 /** Steps per plan by granularity before priority, deadline and the goal's numbers adjust it. */
-/** A milestone needs this many times the calendar room of a set-up step. */
-const SERIES_SPACING = 6;
+/** A milestone needs this many times the calendar room of another later step. */
+const SERIES_SPACING = 3;
+/** Set-up steps (clarify, prepare, start) share about this part of the time to the target date. */
+const SETUP_SHARE = 0.15;
+const SETUP_PHASES: ReadonlySet<Phase> = new Set(['clarify', 'prepare', 'start']);
+
+/**
+ * The weight of the gap before each step (see suggestDates): set-up steps close together in the first
+ * SETUP_SHARE of the time, later steps spread over the rest, milestones with more room than others.
+ */
+function dateSpacing(steps: readonly Candidate[]): number[] {
+  const setup = steps.filter((step) => SETUP_PHASES.has(step.phase)).length;
+  const laterWeight = steps
+    .filter((step) => !SETUP_PHASES.has(step.phase))
+    .reduce((sum, step) => sum + (step.series ? SERIES_SPACING : 1), 0);
+  if (setup === 0 || laterWeight === 0) return steps.map(() => 1);
+  const scale = (setup * (1 - SETUP_SHARE)) / (SETUP_SHARE * laterWeight);
+  return steps.map((step) => (SETUP_PHASES.has(step.phase) ? 1 : (step.series ? SERIES_SPACING : 1) * scale));
+}
 
 export const BASE_STEP_COUNT = { tiny: 9, normal: 7, big: 5 } as const;
 
@@ -188,8 +205,10 @@ export function seriesValues(
 ): number[] {
   const target = numbers[series.fact];
   if (target === undefined || target <= 0) return [];
-  const top =
-    series.topFactorAbove && target > series.topFactorAbove.threshold ? target * series.topFactorAbove.factor : target;
+  const top = Math.min(
+    series.topMax ?? Number.POSITIVE_INFINITY,
+    series.topFactorAbove && target > series.topFactorAbove.threshold ? target * series.topFactorAbove.factor : target,
+  );
   const from = (series.fromFact ? numbers[series.fromFact] : undefined) ?? series.fromDefault ?? 0;
   if (top <= from) return [];
   const count = Math.max(1, Math.min(series.max, maxCount, Math.max(series.min, Math.ceil((top - from) / series.per))));
@@ -365,11 +384,7 @@ export function explainPlan(input: EmbeddedPlannerInput): EmbeddedPlan {
   }
 
   // Set-up steps close together at the start; each milestone of a series gets a stretch of weeks.
-  const dates = suggestDates(
-    ordered.map(({ candidate }) => (candidate.series ? SERIES_SPACING : 1)),
-    today,
-    targetDate,
-  );
+  const dates = suggestDates(dateSpacing(ordered.map(({ candidate }) => candidate)), today, targetDate);
   const steps: PlannedStep[] = ordered.map(({ candidate, minutes }, index) => {
     const notes: string[] = [];
     if (candidate.description) notes.push(candidate.description);

@@ -52,6 +52,8 @@ export interface SeriesTemplate {
   readonly startAtOne?: boolean;
   /** Stop short of the target above a threshold (the longest training run of a marathon is not 42 km). */
   readonly topFactorAbove?: { readonly threshold: number; readonly factor: number };
+  /** Never above this value (the longest marathon training run is about 32 km). */
+  readonly topMax?: number;
   /** Use {value} for the milestone's cumulative value; the last milestone may use `lastTitles`. */
   readonly titles: readonly string[];
   readonly lastTitles?: readonly string[];

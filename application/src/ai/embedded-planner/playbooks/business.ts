@@ -68,8 +68,8 @@ export const business: Playbook = {
       id: 'offer',
       phase: 'prepare',
       titles: [
-        'Choose your first products and set prices with margins',
         'Define your first offer: what you sell, price and delivery',
+        'Choose your first products and set prices with margins',
       ],
       minutes: 45,
       energy: 'high',
@@ -105,6 +105,31 @@ export const business: Playbook = {
       minutes: 45,
       energy: 'medium',
       rank: 1,
+      unless: ['services'],
+    },
+    {
+      id: 'portfolio',
+      phase: 'start',
+      titles: [
+        'Put three examples of your work on a simple portfolio page',
+        'Write a one-page description of your service with prices',
+      ],
+      minutes: 45,
+      energy: 'medium',
+      rank: 1,
+      requires: ['services'],
+    },
+    {
+      id: 'outreach',
+      phase: 'build',
+      titles: [
+        'Send ten personal pitches to people who could hire you',
+        'Ask three past colleagues for introductions to possible clients',
+      ],
+      minutes: 60,
+      energy: 'high',
+      rank: 1,
+      requires: ['services'],
     },
     {
       id: 'payments',

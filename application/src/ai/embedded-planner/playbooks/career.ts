@@ -113,7 +113,7 @@ export const career: Playbook = {
       minutes: 90,
       energy: 'high',
       rank: 1,
-      unless: ['promotion'],
+      unless: ['promotion', 'interview'],
     },
     {
       id: 'interview',
@@ -125,7 +125,31 @@ export const career: Playbook = {
       minutes: 45,
       energy: 'high',
       rank: 2,
-      unless: ['promotion'],
+      unless: ['promotion', 'interview'],
+    },
+    {
+      id: 'interview-stories',
+      phase: 'prepare',
+      titles: [
+        'Write five STAR stories for the most common interview questions',
+        'Prepare answers to ten common interview questions with stories',
+      ],
+      minutes: 45,
+      energy: 'high',
+      rank: 1,
+      requires: ['interview'],
+    },
+    {
+      id: 'mock',
+      phase: 'build',
+      titles: [
+        'Do a mock interview with a friend and note what to improve',
+        'Record yourself answering three interview questions and review it',
+      ],
+      minutes: 45,
+      energy: 'high',
+      rank: 1,
+      requires: ['interview'],
     },
     {
       id: 'case',

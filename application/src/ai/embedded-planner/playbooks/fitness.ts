@@ -54,8 +54,8 @@ export const fitness: Playbook = {
       id: 'baseline',
       phase: 'clarify',
       titles: [
+        'Record your starting point: one test you can repeat in a month',
         'Test your baseline: max push-ups, a 1 km walk time, and a photo',
-        'Record where you start: weight, one strength test, resting heart rate',
       ],
       minutes: 20,
       energy: 'medium',
@@ -64,10 +64,7 @@ export const fitness: Playbook = {
     {
       id: 'goal-number',
       phase: 'clarify',
-      titles: [
-        'Write down the number you aim for with {pursuit} and by when',
-        'Turn {pursuit} into one measurable target',
-      ],
+      titles: ['Turn the goal into one number and a date to reach it', 'Write down the number you aim for and by when'],
       minutes: 10,
       energy: 'low',
       rank: 2,
@@ -98,13 +95,24 @@ export const fitness: Playbook = {
       id: 'first-session',
       phase: 'start',
       titles: [
-        'Do your first full-body session: squats, push-ups, rows, plank',
-        'Do a first easy 30-minute workout and note the weights or reps',
+        'Do your first easy session and note what you did',
+        'Do a first full-body session: squats, push-ups, rows, plank',
       ],
       minutes: 40,
       energy: 'high',
       rank: 1,
-      fixed: true,
+    },
+    {
+      id: 'skill-practice',
+      phase: 'start',
+      titles: [
+        'Practise {exercise} with an easier version for {sessionMinutes} minutes',
+        'Learn the correct {exercise} technique from one good guide and try it',
+      ],
+      minutes: 25,
+      energy: 'high',
+      rank: 1,
+      requires: ['exercise'],
     },
     {
       id: 'food',
@@ -124,7 +132,6 @@ export const fitness: Playbook = {
       minutes: 45,
       energy: 'high',
       rank: 2,
-      fixed: true,
     },
     {
       id: 'mobility',
@@ -133,6 +140,7 @@ export const fitness: Playbook = {
       minutes: 15,
       energy: 'low',
       rank: 3,
+      fixed: true,
     },
     {
       id: 'retest',

@@ -54,7 +54,7 @@ export const general: Playbook = {
       id: 'first',
       phase: 'start',
       titles: [
-        'Do the smallest first step today and note how it went',
+        'Do the smallest first step and note how it went',
         'Spend {sessionMinutes} focused minutes on the first concrete action',
       ],
       minutes: 20,

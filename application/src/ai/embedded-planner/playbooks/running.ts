@@ -140,6 +140,7 @@ export const running: Playbook = {
     titles: ['Long run: {value} km at an easy, conversational pace', 'Run {value} km slowly as this week’s long run'],
     minutesPerUnit: 7,
     topFactorAbove: { threshold: 15, factor: 0.85 },
+    topMax: 32,
     energy: 'high',
     description: 'Build distance gradually: no more than about 10% more each week.',
   },

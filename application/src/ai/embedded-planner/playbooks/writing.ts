@@ -39,6 +39,19 @@ export const writing: Playbook = {
       minutes: 25,
       energy: 'high',
       rank: 1,
+      unless: ['nonFiction'],
+    },
+    {
+      id: 'reader',
+      phase: 'clarify',
+      titles: [
+        'Write in three sentences who {yourSubject} is for and what they get from it',
+        'Pick your reader and the one promise {yourSubject} makes them',
+      ],
+      minutes: 25,
+      energy: 'high',
+      rank: 1,
+      requires: ['nonFiction'],
     },
     {
       id: 'characters',
@@ -62,6 +75,19 @@ export const writing: Playbook = {
       minutes: 45,
       energy: 'high',
       rank: 1,
+      unless: ['nonFiction'],
+    },
+    {
+      id: 'topics',
+      phase: 'prepare',
+      titles: [
+        'Outline {yourSubject}: the main topics or chapters in order',
+        'List the first ten pieces you want to write, in order',
+      ],
+      minutes: 40,
+      energy: 'high',
+      rank: 1,
+      requires: ['nonFiction'],
     },
     {
       id: 'routine',
@@ -90,7 +116,7 @@ export const writing: Playbook = {
     {
       id: 'first-session-free',
       phase: 'start',
-      titles: ['Draft the opening scene without editing', 'Write the first page of {yourSubject}'],
+      titles: ['Write a first rough draft of the opening without editing', 'Write the first page of {yourSubject}'],
       minutes: 25,
       energy: 'high',
       rank: 1,
