@@ -1,3 +1,4 @@
+import { readGoalFacts } from './goal-facts';
 import type { Playbook } from './playbook';
 import { generalPlaybook, playbooks } from './playbooks';
 
@@ -32,8 +33,11 @@ export const TITLE_WEIGHT = 3;
 export const DESCRIPTION_WEIGHT = 1;
 export const CATEGORY_WEIGHT = 1;
 
+/** A fact a playbook names in `factBonus` (a destination, a language, a pet) counts like a title keyword. */
 export function domainScores(goal: DomainGoal): ReadonlyMap<string, number> {
   const category = (goal.category ?? '').trim().toLowerCase();
+  // Only facts named in the title count; names and places do not depend on the day, any day will do.
+  const facts = readGoalFacts({ title: goal.title }, '2000-01-01').text;
   const scores = new Map<string, number>();
   for (const playbook of playbooks) {
     const list = patterns.get(playbook) ?? [];
@@ -41,6 +45,7 @@ export function domainScores(goal: DomainGoal): ReadonlyMap<string, number> {
       playbook.domain,
       TITLE_WEIGHT * hits(list, goal.title) +
         DESCRIPTION_WEIGHT * hits(list, goal.description ?? '') +
+        TITLE_WEIGHT * (playbook.factBonus ?? []).filter((fact) => facts[fact] !== undefined).length +
         (category !== '' && playbook.categories.includes(category) ? CATEGORY_WEIGHT : 0),
     );
   }

@@ -132,6 +132,7 @@ const EXERCISES = [
   'yoga',
   'pilates',
   'swimming',
+  'swim',
   'cycling',
   'deadlift',
   'bench press',
@@ -139,6 +140,42 @@ const EXERCISES = [
   'splits',
   'rowing',
   'stretching',
+];
+
+const SKILLS = [
+  'guitar',
+  'piano',
+  'ukulele',
+  'violin',
+  'cello',
+  'drums',
+  'saxophone',
+  'flute',
+  'singing',
+  'drawing',
+  'painting',
+  'watercolour',
+  'watercolor',
+  'photography',
+  'cooking',
+  'baking',
+  'knitting',
+  'crochet',
+  'sewing',
+  'chess',
+  'dancing',
+  'salsa',
+  'coding',
+  'programming',
+  'python',
+  'javascript',
+  'juggling',
+  'pottery',
+  'woodworking',
+  'skateboarding',
+  'surfing',
+  'skiing',
+  'calligraphy',
 ];
 
 const PEOPLE = [
@@ -316,7 +353,15 @@ const FLAGS: readonly [string, RegExp][] = [
     /\b(?:train\w*|teach|obedien\w*|behaviou?r\w*|walk on a (?:lead|leash)|recall|house-?break\w*|potty)\b/i,
   ],
   ['newPeople', /\b(?:new friends|make friends|meet (?:new )?people|lonely|loneliness|social circle)\b/i],
-  ['nonFiction', /\b(?:memoir|non-?fiction|blog|essays?|cookbook|guide)\b/i],
+  [
+    'gardening',
+    /\b(?:grow(?:ing)? (?:our|my) own|vegetables? (?:garden|patch|beds?)|grow\w* (?:vegetables|veg|herbs|tomatoes)|allotment|raised beds?|herb garden)\b/i,
+  ],
+  [
+    'petHealth',
+    /\b(?:(?:dog|cat|puppy|kitten|rabbit|pet)\W+(?:\w+\W+){0,3}?(?:weight|diet|teeth|health|overweight|fit)|lose weight|overweight|diabet\w*)\b/i,
+  ],
+  ['nonFiction', /\b(?:memoir|non-?fiction|blog|essays?|cookbook|guide|thesis|dissertation|paper|report)\b/i],
 ];
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
@@ -399,7 +444,10 @@ export function readGoalFacts(goal: GoalText, today: string): GoalFacts {
     text.exercise = exercise
       .toLowerCase()
       .replace(/^push ?ups$/, 'push-ups')
-      .replace(/^pull ?ups$/, 'pull-ups');
+      .replace(/^pull ?ups$/, 'pull-ups')
+      .replace(/^swim$/, 'swimming');
+  const skill = firstOf(SKILLS, title) ?? firstOf(SKILLS, description);
+  text.skill = skill ? skill.toLowerCase() : text.subject;
   const animal = firstOf(ANIMALS, title) ?? firstOf(ANIMALS, description);
   if (animal) text.animal = animal.toLowerCase() === 'puppy' ? 'puppy' : animal.toLowerCase();
   const person = firstOf(PEOPLE, title) ?? firstOf(PEOPLE, description);

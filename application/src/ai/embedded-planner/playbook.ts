@@ -72,6 +72,8 @@ export interface Playbook {
   readonly categories: readonly string[];
   /** Words or phrases, matched as whole words, case-insensitive, in the title and description. */
   readonly keywords: readonly string[];
+  /** Facts read from the goal that count like a keyword in the title (a destination for travel). */
+  readonly factBonus?: readonly string[];
   readonly steps: readonly StepTemplate[];
   readonly series?: SeriesTemplate;
 }

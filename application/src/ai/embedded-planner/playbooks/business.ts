@@ -30,7 +30,6 @@ export const business: Playbook = {
     'brand',
     'revenue',
     'profit',
-    'launch',
     'saas',
     'subscribers',
     'newsletter',

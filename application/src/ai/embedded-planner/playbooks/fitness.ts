@@ -126,8 +126,8 @@ export const fitness: Playbook = {
       id: 'progress',
       phase: 'build',
       titles: [
-        'Add weight or reps to each exercise this week',
-        'Do week 2 sessions with slightly more reps than week 1',
+        'Make each session a little harder than last week: more reps, weight or distance',
+        'Do week 2 sessions slightly harder than week 1',
       ],
       minutes: 45,
       energy: 'high',

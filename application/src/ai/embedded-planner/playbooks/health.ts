@@ -60,8 +60,8 @@ export const health: Playbook = {
       id: 'target',
       phase: 'clarify',
       titles: [
-        'Write one specific, measurable target for {pursuit}',
-        'Decide what success with {pursuit} looks like in numbers',
+        'Write one specific, measurable target and a date for it',
+        'Decide what success looks like in numbers, and by when',
       ],
       minutes: 15,
       energy: 'medium',

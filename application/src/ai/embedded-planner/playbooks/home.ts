@@ -4,6 +4,14 @@ export const home: Playbook = {
   domain: 'home',
   categories: ['home', 'house', 'household', 'diy'],
   keywords: [
+    'grow our own',
+    'grow my own',
+    'grow vegetables',
+    'vegetable garden',
+    'vegetable patch',
+    'allotment',
+    'raised beds',
+    'herb garden',
     'renovate',
     'renovation',
     'remodel',
@@ -52,6 +60,69 @@ export const home: Playbook = {
   ],
   steps: [
     {
+      id: 'garden-plan',
+      phase: 'clarify',
+      titles: [
+        'Pick a sunny spot and decide on beds or containers',
+        'Measure the space you can grow in and how many hours of sun it gets',
+      ],
+      minutes: 30,
+      energy: 'medium',
+      rank: 1,
+      requires: ['gardening'],
+    },
+    {
+      id: 'garden-choose',
+      phase: 'prepare',
+      titles: [
+        'Choose five easy vegetables and note their sowing dates',
+        'Make a planting calendar for the crops you want',
+      ],
+      minutes: 25,
+      energy: 'medium',
+      rank: 1,
+      requires: ['gardening'],
+    },
+    {
+      id: 'garden-buy',
+      phase: 'prepare',
+      titles: ['Buy seeds or seedlings, compost and basic tools', 'Get seeds, compost and a watering can or hose'],
+      minutes: 45,
+      energy: 'low',
+      rank: 1,
+      requires: ['gardening'],
+    },
+    {
+      id: 'garden-soil',
+      phase: 'start',
+      titles: ['Prepare the soil: clear weeds and dig in compost', 'Fill the containers or raised beds with compost'],
+      minutes: 60,
+      energy: 'high',
+      rank: 1,
+      requires: ['gardening'],
+    },
+    {
+      id: 'garden-sow',
+      phase: 'build',
+      titles: ['Sow or plant the first crop and label the rows', 'Plant the first seedlings and water them in'],
+      minutes: 40,
+      energy: 'medium',
+      rank: 1,
+      requires: ['gardening'],
+    },
+    {
+      id: 'garden-routine',
+      phase: 'build',
+      titles: [
+        'Set a watering and weeding routine for the season',
+        'Check the plants twice a week for pests and water',
+      ],
+      minutes: 15,
+      energy: 'low',
+      rank: 2,
+      requires: ['gardening'],
+    },
+    {
       id: 'scope',
       phase: 'clarify',
       titles: [
@@ -62,7 +133,7 @@ export const home: Playbook = {
       minutes: 30,
       energy: 'medium',
       rank: 1,
-      unless: ['declutter'],
+      unless: ['declutter', 'gardening'],
     },
     {
       id: 'budget',
@@ -71,7 +142,7 @@ export const home: Playbook = {
       minutes: 20,
       energy: 'high',
       rank: 1,
-      unless: ['declutter'],
+      unless: ['declutter', 'gardening'],
     },
     {
       id: 'design',
@@ -83,7 +154,7 @@ export const home: Playbook = {
       minutes: 45,
       energy: 'medium',
       rank: 2,
-      unless: ['declutter'],
+      unless: ['declutter', 'gardening'],
     },
     {
       id: 'quotes',
@@ -119,7 +190,7 @@ export const home: Playbook = {
       minutes: 40,
       energy: 'low',
       rank: 2,
-      unless: ['declutter'],
+      unless: ['declutter', 'gardening'],
     },
     {
       id: 'clear',
@@ -128,7 +199,7 @@ export const home: Playbook = {
       minutes: 60,
       energy: 'high',
       rank: 1,
-      unless: ['declutter'],
+      unless: ['declutter', 'gardening'],
     },
     {
       id: 'sort',
@@ -179,7 +250,7 @@ export const home: Playbook = {
       minutes: 120,
       energy: 'high',
       rank: 1,
-      unless: ['declutter', 'renovation'],
+      unless: ['declutter', 'renovation', 'gardening'],
     },
     {
       id: 'check',
@@ -203,6 +274,7 @@ export const home: Playbook = {
       minutes: 60,
       energy: 'medium',
       rank: 2,
+      unless: ['gardening'],
     },
     {
       id: 'keep',

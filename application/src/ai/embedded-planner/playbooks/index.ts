@@ -1,6 +1,7 @@
 import type { Playbook } from '../playbook';
 import { business } from './business';
 import { career } from './career';
+import { content } from './content';
 import { event } from './event';
 import { fitness } from './fitness';
 import { general } from './general';
@@ -20,18 +21,19 @@ import { writing } from './writing';
 /** The domain playbooks, most specific first (a tie in score goes to the one listed first). */
 export const playbooks: readonly Playbook[] = [
   running,
+  content,
   writing,
   language,
   business,
   career,
   money,
+  skill,
   study,
   pets,
   home,
   travel,
   event,
   reading,
-  skill,
   fitness,
   health,
   relationships,

@@ -30,6 +30,51 @@ export const pets: Playbook = {
   ],
   steps: [
     {
+      id: 'vet-plan',
+      phase: 'clarify',
+      titles: [
+        'Book a vet visit and ask for a target and a plan for your {animal}',
+        'Ask the vet what a healthy target is for your {animal} and by when',
+      ],
+      minutes: 40,
+      energy: 'medium',
+      rank: 1,
+      requires: ['petHealth'],
+    },
+    {
+      id: 'measure-food',
+      phase: 'start',
+      titles: [
+        'Measure every meal with a scale and cut treats to the vet’s amount',
+        'Write down everything your {animal} eats for a week',
+      ],
+      minutes: 15,
+      energy: 'low',
+      rank: 1,
+      requires: ['petHealth'],
+    },
+    {
+      id: 'play',
+      phase: 'build',
+      titles: ['Add two short play or activity sessions a day', 'Find one game or toy that gets your {animal} moving'],
+      minutes: 15,
+      energy: 'medium',
+      rank: 1,
+      requires: ['petHealth'],
+    },
+    {
+      id: 'weigh',
+      phase: 'milestone',
+      titles: [
+        'Weigh your {animal} every two weeks and note it',
+        'Recheck with the vet after a month and adjust the plan',
+      ],
+      minutes: 15,
+      energy: 'low',
+      rank: 1,
+      requires: ['petHealth'],
+    },
+    {
       id: 'fit',
       phase: 'clarify',
       titles: [
@@ -88,6 +133,7 @@ export const pets: Playbook = {
       energy: 'low',
       rank: 1,
       requires: ['adopt'],
+      unless: ['petHealth'],
     },
     {
       id: 'care',
@@ -99,7 +145,7 @@ export const pets: Playbook = {
       minutes: 30,
       energy: 'medium',
       rank: 1,
-      unless: ['adopt'],
+      unless: ['adopt', 'petHealth'],
     },
     {
       id: 'vet',
@@ -108,6 +154,7 @@ export const pets: Playbook = {
       minutes: 20,
       energy: 'low',
       rank: 2,
+      unless: ['petHealth'],
     },
     {
       id: 'routine',
@@ -119,6 +166,7 @@ export const pets: Playbook = {
       minutes: 20,
       energy: 'medium',
       rank: 1,
+      unless: ['petHealth'],
     },
     {
       id: 'training',
@@ -128,7 +176,7 @@ export const pets: Playbook = {
       energy: 'high',
       rank: 2,
       fixed: true,
-      unless: ['petTraining'],
+      unless: ['petTraining', 'petHealth'],
     },
     {
       id: 'train-goal',
@@ -174,6 +222,7 @@ export const pets: Playbook = {
       minutes: 30,
       energy: 'medium',
       rank: 3,
+      unless: ['petHealth'],
     },
     {
       id: 'review',

@@ -49,7 +49,7 @@ export const skill: Playbook = {
       id: 'why',
       phase: 'clarify',
       titles: [
-        'Pick one concrete thing you want to do with {subject} in three months',
+        'Pick one concrete thing you want to do with {skill} in three months',
         'Choose a first project: the song, dish or piece you want to manage',
       ],
       minutes: 15,
@@ -60,8 +60,8 @@ export const skill: Playbook = {
       id: 'gear',
       phase: 'prepare',
       titles: [
-        'Get the basic gear for {subject}, borrowed or second-hand',
-        'Set up a spot where your {subject} gear is always ready',
+        'Get the basic gear for {skill}, borrowed or second-hand',
+        'Set up a spot where your {skill} gear is always ready',
       ],
       minutes: 30,
       energy: 'low',
@@ -71,8 +71,8 @@ export const skill: Playbook = {
       id: 'course',
       phase: 'prepare',
       titles: [
-        'Choose one beginner course or teacher for {subject}',
-        'Find a structured beginner series for {subject} and save it',
+        'Choose one beginner course or teacher for {skill}',
+        'Find a structured beginner series for {skill} and save it',
       ],
       minutes: 25,
       energy: 'low',

@@ -3,13 +3,13 @@ import type { Playbook } from '../playbook';
 export const travel: Playbook = {
   domain: 'travel',
   categories: ['travel', 'adventure', 'vacation', 'holiday'],
+  factBonus: ['destination'],
   keywords: [
     'travel',
     'trip',
     'vacation',
     'holiday',
     'holidays',
-    'visit',
     'backpack',
     'backpacking',
     'road trip',

@@ -4,6 +4,8 @@ export const writing: Playbook = {
   domain: 'writing',
   categories: ['writing', 'creative', 'creativity', 'art'],
   keywords: [
+    'thesis',
+    'dissertation',
     'write',
     'writing',
     'novel',
@@ -112,6 +114,7 @@ export const writing: Playbook = {
       energy: 'high',
       rank: 1,
       requires: ['sessionWords'],
+      unless: ['nonFiction'],
     },
     {
       id: 'first-session-free',
@@ -121,6 +124,30 @@ export const writing: Playbook = {
       energy: 'high',
       rank: 1,
       unless: ['sessionWords'],
+    },
+    {
+      id: 'first-section',
+      phase: 'start',
+      titles: [
+        'Write the first {sessionWords} words of the first section, no editing',
+        'Draft {sessionWords} words of the part you know best',
+      ],
+      minutes: 25,
+      energy: 'high',
+      rank: 1,
+      requires: ['sessionWords', 'nonFiction'],
+    },
+    {
+      id: 'feedback',
+      phase: 'review',
+      titles: [
+        'Ask two trusted readers for feedback on the first part',
+        'Share one finished section with a reader and note their questions',
+      ],
+      minutes: 20,
+      energy: 'low',
+      rank: 2,
+      requires: ['nonFiction'],
     },
     {
       id: 'tracker',
@@ -154,6 +181,7 @@ export const writing: Playbook = {
       minutes: 20,
       energy: 'low',
       rank: 2,
+      unless: ['nonFiction'],
     },
     {
       id: 'revise',
