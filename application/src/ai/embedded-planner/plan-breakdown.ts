@@ -122,13 +122,31 @@ const pickTitle = (
   variant: number,
   facts: Readonly<Record<string, string>>,
 ): string | null => {
-  for (let i = 0; i < titles.length; i += 1) {
-    const title = titles[(variant + i) % titles.length];
-    const filled = title === undefined ? null : fill(title, facts);
-    if (filled !== null) return filled;
-  }
-  return null;
+  // Only the phrasings that name the most of the goal's own facts compete, so asking again never
+  // trades "Book the German B2 exam date" for a vaguer "Register for the exam".
+  const usable = titles
+    .map((title) => ({ filled: fill(title, facts), specificity: specificity(title) }))
+    .filter((option): option is { filled: string; specificity: number } => option.filled !== null);
+  const best = Math.max(...usable.map((option) => option.specificity));
+  const candidates = usable.filter((option) => option.specificity === best);
+  return candidates.length === 0 ? null : (candidates[variant % candidates.length]?.filled ?? null);
 };
+
+/** Facts every goal has (or the engine always derives): naming them says nothing specific. */
+const ALWAYS_KNOWN = new Set([
+  'goal',
+  'subject',
+  'yourSubject',
+  'pursuit',
+  'sessionMinutes',
+  'easyKm',
+  'skill',
+  'value',
+]);
+
+/** How many of the goal's own facts (numbers, names, dates) a phrasing names. */
+const specificity = (title: string): number =>
+  [...title.matchAll(PLACEHOLDER)].filter((match) => !ALWAYS_KNOWN.has(match[1] ?? '')).length;
 
 const STOP_WORDS = new Set([
   'a',
@@ -307,7 +325,8 @@ export function stepBudget(request: BreakdownRequest, days: number | null, serie
 const minutesFor = (candidate: Candidate, session: number): number => {
   if (candidate.fixed) return candidate.baseMinutes;
   const scaled = candidate.baseMinutes * (session / 25);
-  return Math.min(session * 2.5, Math.max(session * 0.5, scaled));
+  // Big steps stay big: a 15-minute admin step becomes 45, not 35.
+  return Math.min(session * 2.5, Math.max(session * (session >= 60 ? 0.75 : 0.5), scaled));
 };
 
 /** The plan with what the engine read from the goal (for tests, the evaluation and explanations). */

@@ -46,7 +46,7 @@ export const business: Playbook = {
       phase: 'clarify',
       titles: [
         'Describe your ideal customer and the problem you solve for them',
-        'Write who will buy from you and why they would pay',
+        'Write who your customers are and why they would pay',
       ],
       minutes: 30,
       energy: 'high',
@@ -57,7 +57,7 @@ export const business: Playbook = {
       phase: 'clarify',
       titles: [
         'Talk to five potential customers about what they buy today',
-        'Ask five people in your target market what they would pay',
+        'Ask five potential customers what they would pay',
       ],
       minutes: 60,
       energy: 'high',

@@ -123,7 +123,7 @@ export const money: Playbook = {
       phase: 'prepare',
       titles: [
         'Write a simple monthly budget with a fixed line for this goal',
-        'Set spending limits for your three biggest categories',
+        'Set budget limits for your three biggest spending categories',
       ],
       minutes: 40,
       energy: 'high',
@@ -146,7 +146,7 @@ export const money: Playbook = {
       phase: 'start',
       titles: [
         'List debts by interest rate and pick the one to pay first',
-        'Choose avalanche or snowball and set the extra monthly payment',
+        'Choose avalanche (highest interest first) or snowball and set the extra payment',
       ],
       minutes: 25,
       energy: 'high',

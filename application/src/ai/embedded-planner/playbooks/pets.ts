@@ -150,7 +150,7 @@ export const pets: Playbook = {
     {
       id: 'vet',
       phase: 'prepare',
-      titles: ['Register with a vet and book a first check-up', 'Compare pet insurance and pick a plan'],
+      titles: ['Register with a vet and book a first check-up', 'Find a vet near you and compare pet insurance'],
       minutes: 20,
       energy: 'low',
       rank: 2,
