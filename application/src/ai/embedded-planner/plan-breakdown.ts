@@ -15,7 +15,7 @@ import { playbookFor } from './detect-domain';
 import { formatNumber, readGoalFacts, type GoalFacts } from './goal-facts';
 import { phaseValues, type Phase, type Playbook, type SeriesTemplate, type StepTemplate } from './playbook';
 import { generalPlaybook } from './playbooks';
-import { daysUntil, parseDay, suggestDates } from './schedule';
+import { assessOverload, daysUntil, parseDay, suggestDates, type OverloadAssessment } from './schedule';
 
 /**
  * The embedded planner's engine: a goal and the user's options in, 3 to 10 draft steps out, each with
@@ -33,6 +33,11 @@ export interface EmbeddedPlan {
   /** The goal's target date, or one said in its words ("before Christmas"); null when none. */
   readonly targetDate: string | null;
   readonly facts: GoalFacts;
+  /**
+   * The plan against the minutes a week the user has (options.availableMinutesPerWeek, or "3 hours a
+   * week" said in the goal) until the target date; no warning when either is unknown.
+   */
+  readonly overload: OverloadAssessment;
 }
 
 export const embeddedPlannerInfo = {
@@ -372,7 +377,12 @@ export function explainPlan(input: EmbeddedPlannerInput): EmbeddedPlan {
   const seriesSlots = Math.min(series.length, Math.max(2, budget - essential.length));
   const essentialSlots = budget - Math.min(seriesSlots, series.length);
   essential.slice(0, Math.max(essentialSlots, 0)).forEach(take);
-  pickSpread(series, seriesSlots).forEach(take);
+  // Fewer slots than milestones: recompute them evenly (15,000 / 30,000 / 45,000 rather than a pick).
+  const milestones =
+    seriesSlots < series.length && playbook.series
+      ? seriesCandidates(playbook.series, facts, text, variant, seriesSlots)
+      : series;
+  pickSpread(milestones, seriesSlots).forEach(take);
   essential.forEach(take);
   optional.forEach(take);
   if (chosen.length < L.tasksMin) {
@@ -419,7 +429,14 @@ export function explainPlan(input: EmbeddedPlannerInput): EmbeddedPlan {
     };
   });
 
-  return { domain: playbook.domain, steps: plannedBreakdownSchema.parse({ tasks: steps }).tasks, targetDate, facts };
+  const planned = plannedBreakdownSchema.parse({ tasks: steps }).tasks;
+  const overload = assessOverload({
+    steps: planned,
+    today,
+    targetDate,
+    availableMinutesPerWeek: options.availableMinutesPerWeek ?? facts.availableMinutesPerWeek,
+  });
+  return { domain: playbook.domain, steps: planned, targetDate, facts, overload };
 }
 
 /** `count` items spread over the list, always keeping the last (the goal's full number). */

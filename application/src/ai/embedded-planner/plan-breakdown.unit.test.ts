@@ -210,6 +210,29 @@ describe('embedded planner engine', () => {
       expect(steps.every((step) => step.suggestedDate! <= '2026-12-24')).toBe(true);
     });
 
+    it('given "1 hour a week" in the goal and a plan that needs more before the date, then an overload warning with options', () => {
+      const { overload } = explainPlan({
+        goal: {
+          title: 'Renovate the bathroom',
+          description: 'I have 1 hour a week for this.',
+          targetDate: '2026-12-09',
+        },
+        today: TODAY,
+      });
+      expect(overload.overloaded).toBe(true);
+      expect(overload.availableMinutes).toBe(120);
+      expect(overload.warning?.options.map((option) => option.kind)).toEqual(['move-target-date', 'trim-steps']);
+    });
+
+    it('given enough time a week, then no overload warning', () => {
+      const { overload } = explainPlan({
+        goal: { title: 'Renovate the bathroom', targetDate: '2027-06-30' },
+        today: TODAY,
+        options: { availableMinutesPerWeek: 120 },
+      });
+      expect(overload).toMatchObject({ overloaded: false, warning: null });
+    });
+
     it('given no target date, then no do-dates', () => {
       expect(plan({ title: 'Learn Spanish' }).every((step) => step.suggestedDate === null)).toBe(true);
     });
