@@ -143,6 +143,8 @@ const EXERCISES = [
 ];
 
 const SKILLS = [
+  'SQL',
+  'Excel',
   'guitar',
   'piano',
   'ukulele',
@@ -340,7 +342,10 @@ function readDate(text: string, today: Date): Date | null {
 /** Yes/no facts that switch templates on or off (`requires` / `unless`). */
 const FLAGS: readonly [string, RegExp][] = [
   ['store', /\b(?:online store|web ?shop|e-?shop|shop|store|etsy|shopify|e-?commerce)\b/i],
-  ['promotion', /\b(?:promot\w*|raise|pay rise|next level|senior)\b/i],
+  [
+    'promotion',
+    /\b(?:promot\w*|raise|pay rise|next level|senior|team lead|tech lead|lead role|become a (?:team )?(?:lead|manager))\b/i,
+  ],
   ['debt', /\b(?:debts?|pay off|pay down|loans?|credit cards?|overdraft)\b/i],
   ['adopt', /\b(?:adopt\w*|rescue|get an? (?:dog|cat|puppy|kitten|pet))\b/i],
   ['declutter', /\b(?:declutter\w*|tidy|organi[sz]e|konmari|clear out)\b/i],
@@ -350,7 +355,7 @@ const FLAGS: readonly [string, RegExp][] = [
   ['interview', /\binterview\w*\b/i],
   [
     'petTraining',
-    /\b(?:train\w*|teach|obedien\w*|behaviou?r\w*|walk on a (?:lead|leash)|recall|house-?break\w*|potty)\b/i,
+    /\b(?:train\w*|anxiety|anxious|reactive|barking|biting|teach|obedien\w*|behaviou?r\w*|walk on a (?:lead|leash)|recall|house-?break\w*|potty)\b/i,
   ],
   ['newPeople', /\b(?:new friends|make friends|meet (?:new )?people|lonely|loneliness|social circle)\b/i],
   [
@@ -361,6 +366,8 @@ const FLAGS: readonly [string, RegExp][] = [
     'petHealth',
     /\b(?:(?:dog|cat|puppy|kitten|rabbit|pet)\W+(?:\w+\W+){0,3}?(?:weight|diet|teeth|health|overweight|fit)|lose weight|overweight|diabet\w*)\b/i,
   ],
+  ['repair', /\b(?:fix\w*|repair\w*|leak\w*|roof|boiler|damp|mou?ld|gutters?|broken|crack\w*)\b/i],
+  ['camping', /\b(?:camping|campsite|tent)\b/i],
   ['nonFiction', /\b(?:memoir|non-?fiction|blog|essays?|cookbook|guide|thesis|dissertation|paper|report)\b/i],
 ];
 
@@ -447,7 +454,7 @@ export function readGoalFacts(goal: GoalText, today: string): GoalFacts {
       .replace(/^pull ?ups$/, 'pull-ups')
       .replace(/^swim$/, 'swimming');
   const skill = firstOf(SKILLS, title) ?? firstOf(SKILLS, description);
-  text.skill = skill ? skill.toLowerCase() : text.subject;
+  text.skill = skill ? (/^[A-Z]{2,}$/.test(skill) ? skill : skill.toLowerCase()) : text.subject;
   const animal = firstOf(ANIMALS, title) ?? firstOf(ANIMALS, description);
   if (animal) text.animal = animal.toLowerCase() === 'puppy' ? 'puppy' : animal.toLowerCase();
   const person = firstOf(PEOPLE, title) ?? firstOf(PEOPLE, description);

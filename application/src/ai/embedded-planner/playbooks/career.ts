@@ -4,6 +4,12 @@ export const career: Playbook = {
   domain: 'career',
   categories: ['career', 'work', 'job', 'professional'],
   keywords: [
+    'team lead',
+    'tech lead',
+    'leadership',
+    'management',
+    'manage a team',
+
     'job',
     'new job',
     'career',

@@ -4,6 +4,18 @@ export const home: Playbook = {
   domain: 'home',
   categories: ['home', 'house', 'household', 'diy'],
   keywords: [
+    'roof',
+    'leak',
+    'leaky',
+    'boiler',
+    'damp',
+    'mould',
+    'mold',
+    'gutter',
+    'gutters',
+    'insulation',
+    'windows',
+
     'grow our own',
     'grow my own',
     'grow vegetables',
@@ -59,6 +71,66 @@ export const home: Playbook = {
     'konmari',
   ],
   steps: [
+    {
+      id: 'repair-inspect',
+      phase: 'clarify',
+      titles: [
+        'Inspect the damage, take photos and note how urgent it is',
+        'Check how bad it is and whether it needs a quick temporary fix',
+      ],
+      minutes: 30,
+      energy: 'medium',
+      rank: 1,
+      requires: ['repair'],
+    },
+    {
+      id: 'repair-quotes',
+      phase: 'prepare',
+      titles: [
+        'Get three quotes from qualified tradespeople and compare what each includes',
+        'Ask neighbours for a trusted specialist and get quotes',
+      ],
+      minutes: 60,
+      energy: 'low',
+      rank: 1,
+      requires: ['repair'],
+    },
+    {
+      id: 'repair-insurance',
+      phase: 'prepare',
+      titles: [
+        'Check whether your home insurance or landlord covers the repair',
+        'Check your insurance and warranty before paying for the repair',
+      ],
+      minutes: 20,
+      energy: 'low',
+      rank: 2,
+      requires: ['repair'],
+    },
+    {
+      id: 'repair-book',
+      phase: 'start',
+      titles: [
+        'Book the repair and clear access for the work',
+        'Agree a date and a price in writing with the tradesperson',
+      ],
+      minutes: 20,
+      energy: 'low',
+      rank: 1,
+      requires: ['repair'],
+    },
+    {
+      id: 'repair-check',
+      phase: 'review',
+      titles: [
+        'Check the finished repair and keep the invoice and guarantee',
+        'Test the repair after the next rain or use, and note any problem',
+      ],
+      minutes: 20,
+      energy: 'medium',
+      rank: 1,
+      requires: ['repair'],
+    },
     {
       id: 'garden-plan',
       phase: 'clarify',
@@ -133,7 +205,7 @@ export const home: Playbook = {
       minutes: 30,
       energy: 'medium',
       rank: 1,
-      unless: ['declutter', 'gardening'],
+      unless: ['declutter', 'gardening', 'repair'],
     },
     {
       id: 'budget',
@@ -154,7 +226,7 @@ export const home: Playbook = {
       minutes: 45,
       energy: 'medium',
       rank: 2,
-      unless: ['declutter', 'gardening'],
+      unless: ['declutter', 'gardening', 'repair'],
     },
     {
       id: 'quotes',
@@ -167,6 +239,7 @@ export const home: Playbook = {
       energy: 'low',
       rank: 1,
       requires: ['renovation'],
+      unless: ['repair'],
     },
     {
       id: 'permits',
@@ -179,6 +252,7 @@ export const home: Playbook = {
       energy: 'low',
       rank: 2,
       requires: ['renovation'],
+      unless: ['repair'],
     },
     {
       id: 'order',
@@ -190,7 +264,7 @@ export const home: Playbook = {
       minutes: 40,
       energy: 'low',
       rank: 2,
-      unless: ['declutter', 'gardening'],
+      unless: ['declutter', 'gardening', 'repair'],
     },
     {
       id: 'clear',
@@ -199,7 +273,7 @@ export const home: Playbook = {
       minutes: 60,
       energy: 'high',
       rank: 1,
-      unless: ['declutter', 'gardening'],
+      unless: ['declutter', 'gardening', 'repair'],
     },
     {
       id: 'sort',
@@ -250,7 +324,7 @@ export const home: Playbook = {
       minutes: 120,
       energy: 'high',
       rank: 1,
-      unless: ['declutter', 'renovation', 'gardening'],
+      unless: ['declutter', 'renovation', 'gardening', 'repair'],
     },
     {
       id: 'check',
@@ -263,6 +337,7 @@ export const home: Playbook = {
       energy: 'medium',
       rank: 1,
       requires: ['renovation'],
+      unless: ['repair'],
     },
     {
       id: 'finish',
@@ -274,7 +349,7 @@ export const home: Playbook = {
       minutes: 60,
       energy: 'medium',
       rank: 2,
-      unless: ['gardening'],
+      unless: ['gardening', 'repair'],
     },
     {
       id: 'keep',

@@ -4,6 +4,14 @@ export const skill: Playbook = {
   domain: 'skill',
   categories: ['hobby', 'hobbies', 'music', 'skills', 'learning', 'art'],
   keywords: [
+    'learn',
+    'sql',
+    'excel',
+    'spreadsheets',
+    'data analysis',
+    'photoshop',
+    'figma',
+
     'guitar',
     'piano',
     'ukulele',

@@ -5,6 +5,11 @@ export const travel: Playbook = {
   categories: ['travel', 'adventure', 'vacation', 'holiday'],
   factBonus: ['destination'],
   keywords: [
+    'camping',
+    'campsite',
+    'weekend away',
+    'city break',
+
     'travel',
     'trip',
     'vacation',
@@ -30,6 +35,30 @@ export const travel: Playbook = {
   ],
   steps: [
     {
+      id: 'camp-site',
+      phase: 'prepare',
+      titles: [
+        'Choose and book a campsite with the facilities you need',
+        'Pick a family-friendly campsite and book the dates',
+      ],
+      minutes: 30,
+      energy: 'medium',
+      rank: 1,
+      requires: ['camping'],
+    },
+    {
+      id: 'camp-gear',
+      phase: 'prepare',
+      titles: [
+        'Borrow or buy the gear: tent, sleeping bags, mats, stove',
+        'Pitch the tent once at home to check nothing is missing',
+      ],
+      minutes: 45,
+      energy: 'medium',
+      rank: 1,
+      requires: ['camping'],
+    },
+    {
       id: 'dates',
       phase: 'clarify',
       titles: ['Fix the dates and a total budget for {destination}', 'Decide the dates, length and budget of the trip'],
@@ -47,6 +76,7 @@ export const travel: Playbook = {
       minutes: 20,
       energy: 'low',
       rank: 1,
+      requires: ['destination'],
     },
     {
       id: 'route',
@@ -67,6 +97,7 @@ export const travel: Playbook = {
       minutes: 40,
       energy: 'medium',
       rank: 1,
+      unless: ['camping'],
     },
     {
       id: 'stay',
@@ -75,6 +106,7 @@ export const travel: Playbook = {
       minutes: 45,
       energy: 'medium',
       rank: 2,
+      unless: ['camping'],
     },
     {
       id: 'money',
@@ -86,6 +118,7 @@ export const travel: Playbook = {
       minutes: 25,
       energy: 'low',
       rank: 2,
+      unless: ['camping'],
     },
     {
       id: 'savings',
@@ -116,6 +149,7 @@ export const travel: Playbook = {
       minutes: 20,
       energy: 'low',
       rank: 3,
+      unless: ['camping'],
     },
     {
       id: 'pack',
