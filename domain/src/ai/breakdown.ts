@@ -51,3 +51,82 @@ export interface PlannerMetadata {
   readonly provider: string;
   readonly model: string;
 }
+
+/*
+ * The request a planner answers (issue 14): the goal plus how the user wants it broken down. Every
+ * field but the goal is optional, so an older caller (goal only) still forms a valid request. Both
+ * providers take this same shape: the embedded planner reads it directly, a remote model gets it in
+ * its prompt.
+ */
+
+/** The size of steps the user picks: tiny about 10 minutes, normal about 25, big about 60. */
+export const stepGranularityValues = ['tiny', 'normal', 'big'] as const;
+export const stepGranularitySchema = z.enum(stepGranularityValues);
+export type StepGranularity = z.infer<typeof stepGranularitySchema>;
+
+/** The minutes one step aims at, per granularity. */
+export const GRANULARITY_MINUTES: Readonly<Record<StepGranularity, number>> = { tiny: 10, normal: 25, big: 60 };
+
+/** Limits of an estimate ratio (actual / estimated minutes), see estimate-calibration.ts. */
+export const ESTIMATE_RATIO_LIMITS = { min: 0.5, max: 2.5 } as const;
+
+const estimateRatio = z.number().min(ESTIMATE_RATIO_LIMITS.min).max(ESTIMATE_RATIO_LIMITS.max);
+
+/** How much longer (above 1) or shorter the user usually takes than estimated, by energy level. */
+export const estimateCorrectionSchema = z.object({
+  /** Used for an energy level without its own ratio. */
+  overall: estimateRatio.default(1),
+  byEnergy: z
+    .object({ low: estimateRatio.optional(), medium: estimateRatio.optional(), high: estimateRatio.optional() })
+    .default({}),
+});
+export type EstimateCorrection = z.infer<typeof estimateCorrectionSchema>;
+
+export const breakdownOptionsSchema = z.object({
+  granularity: stepGranularitySchema.default('normal'),
+  /** Order the steps from the least to the most demanding. */
+  easiestFirst: z.boolean().default(false),
+  /** The user's own estimate correction; absent means none (ratio 1). */
+  estimateCorrection: estimateCorrectionSchema.optional(),
+  /** Titles of the goal's existing tasks, not to be proposed again. */
+  existingTaskTitles: z
+    .array(z.string().max(GENERATED_TASK_LIMITS.titleMax * 2))
+    .max(200)
+    .default([]),
+  /** 0 for the first answer; 1, 2, ... when the user asks again (a different, still sensible plan). */
+  variant: z.number().int().min(0).max(1000).default(0),
+  /** Minutes a week the user said they have for this goal; used for the overload warning. */
+  availableMinutesPerWeek: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .nullable()
+    .optional(),
+});
+export type BreakdownOptions = z.infer<typeof breakdownOptionsSchema>;
+
+export const breakdownRequestSchema = z.object({
+  goal: goalForBreakdownSchema,
+  /** The user's calendar day, YYYY-MM-DD (planners never read the clock). */
+  today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  options: breakdownOptionsSchema.default(breakdownOptionsSchema.parse({})),
+});
+export type BreakdownRequest = z.infer<typeof breakdownRequestSchema>;
+export type BreakdownRequestInput = z.input<typeof breakdownRequestSchema>;
+
+/** A generated task with its suggested do-date (YYYY-MM-DD), as a draft step before it is saved. */
+export const plannedStepSchema = generatedTaskSchema.extend({
+  suggestedDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .optional(),
+});
+export type PlannedStep = z.infer<typeof plannedStepSchema>;
+
+/** A draft breakdown: the same bounds as a stored one, steps may carry a suggested do-date. */
+export const plannedBreakdownSchema = z.object({
+  tasks: z.array(plannedStepSchema).min(L.tasksMin).max(L.tasksMax),
+});
+export type PlannedBreakdown = z.infer<typeof plannedBreakdownSchema>;

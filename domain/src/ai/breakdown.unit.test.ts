@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { breakdownResultSchema, generatedTaskSchema, goalForBreakdownSchema } from './breakdown';
+import {
+  breakdownRequestSchema,
+  breakdownResultSchema,
+  generatedTaskSchema,
+  goalForBreakdownSchema,
+  plannedBreakdownSchema,
+} from './breakdown';
 
 const task = { title: 'Outline chapter one', estimatedMinutes: 45, energyLevel: 'high' as const };
 
@@ -46,6 +52,32 @@ describe('breakdown contract', () => {
 
     it('when the title is blank, then it is rejected', () => {
       expect(goalForBreakdownSchema.safeParse({ title: '   ' }).success).toBe(false);
+    });
+  });
+
+  describe('given a breakdown request (issue 14)', () => {
+    it('when only the goal and today are given, then the options take their defaults', () => {
+      expect(breakdownRequestSchema.parse({ goal: { title: 'Run a 10k' }, today: '2026-11-25' }).options).toEqual({
+        granularity: 'normal',
+        easiestFirst: false,
+        existingTaskTitles: [],
+        variant: 0,
+      });
+    });
+
+    it.each([
+      ['an unknown granularity', { granularity: 'huge' }],
+      ['an estimate ratio above 2.5', { estimateCorrection: { overall: 3 } }],
+      ['a negative variant', { variant: -1 }],
+    ])('when it has %s, then it is rejected', (_, options) => {
+      const request = { goal: { title: 'Run a 10k' }, today: '2026-11-25', options };
+      expect(breakdownRequestSchema.safeParse(request).success).toBe(false);
+    });
+
+    it('when a draft step carries a suggested date, then it is a valid planned step', () => {
+      const tasks = [1, 2, 3].map((n) => ({ ...task, title: `Step ${n}`, suggestedDate: '2026-12-0' + n }));
+      expect(plannedBreakdownSchema.safeParse({ tasks }).success).toBe(true);
+      expect(breakdownResultSchema.safeParse({ tasks }).success).toBe(true);
     });
   });
 });

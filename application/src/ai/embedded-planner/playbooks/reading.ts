@@ -1,0 +1,91 @@
+import type { Playbook } from '../playbook';
+
+export const reading: Playbook = {
+  domain: 'reading',
+  categories: ['reading', 'books'],
+  keywords: ['read', 'reading', 'books', 'book club', 'audiobooks', 'kindle', 'library', 'classics', 'reading list'],
+  steps: [
+    {
+      id: 'list',
+      phase: 'clarify',
+      titles: [
+        'Make a list of {books} books you are excited to read',
+        'Pick the first five books and where to get them',
+      ],
+      minutes: 30,
+      energy: 'medium',
+      rank: 1,
+    },
+    {
+      id: 'pace',
+      phase: 'prepare',
+      titles: [
+        'Work out your pace: {books} books means about {booksPerMonth} a month',
+        'Set a daily reading time of {sessionMinutes} minutes',
+      ],
+      minutes: 10,
+      energy: 'low',
+      rank: 1,
+    },
+    {
+      id: 'library',
+      phase: 'prepare',
+      titles: ['Get a library card and reserve your first books', 'Set up an e-reader or audiobook app with your list'],
+      minutes: 20,
+      energy: 'low',
+      rank: 2,
+    },
+    {
+      id: 'first',
+      phase: 'start',
+      titles: [
+        'Read the first chapter of book one tonight',
+        'Read for {sessionMinutes} minutes before bed, phone in another room',
+      ],
+      minutes: 25,
+      energy: 'medium',
+      rank: 1,
+    },
+    {
+      id: 'tracker',
+      phase: 'start',
+      titles: [
+        'Set up a simple reading log or tracker',
+        'Log each finished book with one line on what you took from it',
+      ],
+      minutes: 10,
+      energy: 'low',
+      rank: 3,
+    },
+    {
+      id: 'club',
+      phase: 'build',
+      titles: ['Join a book club or find a reading buddy', 'Share a short review of your last book with a friend'],
+      minutes: 30,
+      energy: 'medium',
+      rank: 3,
+    },
+    {
+      id: 'review',
+      phase: 'review',
+      titles: ['Check your pace each month and adjust the list', 'Drop a book you do not enjoy and pick the next one'],
+      minutes: 15,
+      energy: 'low',
+      rank: 2,
+    },
+  ],
+  series: {
+    id: 'books',
+    phase: 'milestone',
+    fact: 'books',
+    per: 6,
+    min: 2,
+    max: 4,
+    startAtOne: true,
+    firstTitles: ['Finish your first book of the {books} and log it'],
+    titles: ['Finish book {value} of {books} and log it', 'Reach {value} books finished and check your pace'],
+    lastTitles: ['Finish book {value} and celebrate the year of reading'],
+    minutes: 15,
+    energy: 'low',
+  },
+};
