@@ -1,5 +1,5 @@
 import { ESTIMATE_RATIO_LIMITS, GENERATED_TASK_LIMITS, type EnergyLevel, type EstimateCorrection } from './breakdown';
-import { energyLevelValues } from '../contracts/goals';
+import { energyLevels } from '../tasks/energy-workflow';
 
 /**
  * Estimates that learn (issue 14): from a user's completed tasks, how much longer (or shorter) they
@@ -75,7 +75,7 @@ export function ratioOf(samples: readonly CompletedTaskSample[]): RatioEstimate 
 export function calibrateEstimates(samples: readonly CompletedTaskSample[]): EstimateCalibration {
   const valid = samples.filter(usable);
   const byEnergy = Object.fromEntries(
-    energyLevelValues.map((level) => [level, ratioOf(valid.filter((sample) => sample.energyLevel === level))]),
+    energyLevels.map((level) => [level, ratioOf(valid.filter((sample) => sample.energyLevel === level))]),
   ) as Record<EnergyLevel, RatioEstimate>;
   const categories = [...new Set(valid.map((sample) => normaliseCategory(sample.category)).filter((c) => c !== ''))];
   const byCategory = Object.fromEntries(
@@ -97,7 +97,7 @@ export function correctionFor(calibration: EstimateCalibration, category?: strin
   const categoryFactor = byCategory?.confident ? byCategory.ratio / overall : 1;
   const bound = (ratio: number) => clamp(ratio, ESTIMATE_RATIO_LIMITS.min, ESTIMATE_RATIO_LIMITS.max);
   const byEnergy: EstimateCorrection['byEnergy'] = {};
-  for (const level of energyLevelValues) {
+  for (const level of energyLevels) {
     const estimate = calibration.byEnergy[level];
     if (estimate.confident) byEnergy[level] = bound(estimate.ratio * categoryFactor);
   }
@@ -133,7 +133,7 @@ const sentence = (ratio: number, what: string): string =>
  */
 export function describeCalibration(calibration: EstimateCalibration): string | null {
   const candidates: { ratio: number; what: string }[] = [
-    ...energyLevelValues
+    ...energyLevels
       .filter((level) => calibration.byEnergy[level].confident)
       .map((level) => ({ ratio: calibration.byEnergy[level].ratio, what: `${level}-energy tasks` })),
     ...Object.entries(calibration.byCategory)

@@ -88,7 +88,7 @@ describe('POST /api/goals/:goalId/breakdown with the embedded planner', () => {
     expect(body.tasks.every((task) => task.source === 'ai' && task.estimated_minutes >= 5)).toBe(true);
     expect(body.ai_metadata).toMatchObject({
       provider: 'embedded',
-      model: 'stride-planner-v1',
+      model: 'stride-planner-v2',
       fallback: false,
       attempts: 1,
     });
@@ -268,7 +268,7 @@ describe('POST /api/goals/:goalId/breakdown with an OpenAI-compatible API (local
       const body = response.json<BreakdownBody>();
       expect(body.ai_metadata).toMatchObject({
         provider: 'embedded',
-        model: 'stride-planner-v1',
+        model: 'stride-planner-v2',
         fallback: true,
         fallbackReason: reason,
         requestedProvider: 'openai-compatible',
