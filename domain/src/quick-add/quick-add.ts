@@ -23,6 +23,8 @@ export interface QuickAddOptions {
   readonly timeZone: string;
   /** The user's goals, for `#tag`. */
   readonly goals?: readonly GoalChoice[];
+  /** Take dates before today too (imports); by default a past date stays in the title. */
+  readonly includePastDates?: boolean;
 }
 
 export type QuickAddPart = 'date' | 'due' | 'minutes' | 'energy' | 'goal' | 'recurrence';
@@ -300,7 +302,7 @@ const chronoDates = (text: string, now: Date, timeZone: string): FoundDate[] => 
 
 const NEXT_WEEK = new RegExp(`${B}((?:by|due|on|for)\\s+)?next\\s+week${E}`, 'giu');
 
-const takeDates = (line: Line, now: Date, timeZone: string, today: LocalDate) => {
+const takeDates = (line: Line, now: Date, timeZone: string, today: LocalDate, includePast: boolean) => {
   let doDate: LocalDate | null = null;
   let dueDate: LocalDate | null = null;
   const nextWeek = line.find(NEXT_WEEK);
@@ -311,7 +313,7 @@ const takeDates = (line: Line, now: Date, timeZone: string, today: LocalDate) =>
     else doDate = nextMonday(today);
   }
   for (const found of chronoDates(line.current, now, timeZone)) {
-    if (compareLocalDates(found.date, today) < 0) continue;
+    if (!includePast && compareLocalDates(found.date, today) < 0) continue;
     if (found.due && dueDate === null) {
       dueDate = found.date;
       line.take('due', found.start, found.end);
@@ -344,7 +346,10 @@ const clip = (text: string): string => [...text].slice(0, MAX_TITLE).join('').tr
  * day ("at 3pm", "March") are left in the title. What remains is the title; when nothing is left but the
  * input has a word, the title is the input itself.
  */
-export const parseQuickAdd = (input: string, { now, timeZone, goals = [] }: QuickAddOptions): QuickAddResult => {
+export const parseQuickAdd = (
+  input: string,
+  { now, timeZone, goals = [], includePastDates = false }: QuickAddOptions,
+): QuickAddResult => {
   const line = new Line(input.slice(0, MAX_INPUT));
   const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
   const today = localDateOf(now, zone);
@@ -352,7 +357,7 @@ export const parseQuickAdd = (input: string, { now, timeZone, goals = [] }: Quic
   const energyLevel = takeEnergy(line);
   const estimatedMinutes = takeMinutes(line);
   const pendingRule = takeRecurrence(line);
-  const dates = takeDates(line, now, zone, today);
+  const dates = takeDates(line, now, zone, today, includePastDates);
   const remaining = cleanTitle(line.current);
   const title = clip(hasWord(remaining) ? remaining : cleanTitle(input));
   return {
