@@ -20,10 +20,12 @@ import { changedFields, isEmpty } from '../shared/changed-fields';
 import { createEvent } from '../shared/create-event';
 import { DomainError } from '../shared/domain-error';
 import { assertNever, type Command } from '../shared/event';
+import { parseInput } from '../shared/parse-input';
 import {
   taskUpdated,
   type Task,
   type TaskChanges,
+  type TaskEvent,
   type TaskList,
   type TaskSeries,
   type TaskTemplate,
@@ -41,7 +43,6 @@ import {
   taskUnscheduled,
   type TaskPlanningEvent,
 } from './task-planning-events';
-import type { TaskEvent } from './task-events';
 
 /**
  * Planning commands on a goal's tasks. `timeZone` is the user's IANA zone: with `metadata.now` it gives
@@ -65,13 +66,6 @@ export type CreateNextOccurrence = Command<'CreateNextOccurrence', { seriesId: s
 export type EditScope = 'this' | 'future';
 
 export type TaskPlanningCommand = ScheduleTask | SetTaskDueDate | SetTaskRecurrence | EditTask | CreateNextOccurrence;
-
-const input = <Schema extends z.ZodType>(schema: Schema, data: unknown): z.output<Schema> => {
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new DomainError('validation', issue?.message ?? 'Invalid input', { field: issue?.path.map(String).join('.') });
-};
 
 const zone = { timeZone: timeZoneSchema.optional() };
 const scheduleInput = z.object({ taskId: z.string().min(1), doDate: localDateSchema.nullable(), ...zone });
@@ -111,7 +105,7 @@ const refusePast = (date: LocalDate, today: LocalDate, field: string, what: stri
 
 /** A do date is today or later in the user's zone; the same date again changes nothing. */
 const schedule = ({ data, metadata }: ScheduleTask, list: TaskList): TaskPlanningEvent[] => {
-  const { taskId, doDate, timeZone } = input(scheduleInput, data);
+  const { taskId, doDate, timeZone } = parseInput(scheduleInput, data);
   const task = openTask(list, taskId);
   if (doDate === null) return task.doDate === null ? [] : [createEvent(taskUnscheduled, { taskId })];
   if (doDate === task.doDate) return [];
@@ -121,7 +115,7 @@ const schedule = ({ data, metadata }: ScheduleTask, list: TaskList): TaskPlannin
 
 /** A due date is not before the day the task was created (in the user's zone); it may be before the do date. */
 const setDueDate = ({ data }: SetTaskDueDate, list: TaskList): TaskPlanningEvent[] => {
-  const { taskId, dueDate, timeZone } = input(dueInput, data);
+  const { taskId, dueDate, timeZone } = parseInput(dueInput, data);
   const task = openTask(list, taskId);
   if (dueDate === null) return task.dueDate === null ? [] : [createEvent(taskDueDateCleared, { taskId })];
   if (dueDate === task.dueDate) return [];
@@ -148,7 +142,7 @@ const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON
  * from this occurrence on. Clearing ends the series with this occurrence.
  */
 const setRecurrence = ({ data, metadata }: SetTaskRecurrence, list: TaskList): TaskPlanningEvent[] => {
-  const { taskId, rule, startDate, timeZone } = input(recurrenceInput, data);
+  const { taskId, rule, startDate, timeZone } = parseInput(recurrenceInput, data);
   const task = openTask(list, taskId);
   const current = task.seriesId === null ? undefined : seriesOf(list, task.seriesId);
   if (rule === null) {
@@ -223,7 +217,7 @@ const editTask = ({ data }: EditTask, list: TaskList): (TaskEvent | TaskPlanning
  * the date, so a job that runs twice (or races itself) creates it once.
  */
 const createNextOccurrence = ({ data, metadata }: CreateNextOccurrence, list: TaskList): TaskPlanningEvent[] => {
-  const { seriesId, timeZone } = input(nextOccurrenceInput, data);
+  const { seriesId, timeZone } = parseInput(nextOccurrenceInput, data);
   const series = seriesOf(list, seriesId);
   if (series === undefined) throw new DomainError('not_found', 'Series not found', { field: 'seriesId' });
   if (series.ended) return [];
