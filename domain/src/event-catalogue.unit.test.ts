@@ -37,6 +37,18 @@ describe('Event catalogue', () => {
     for (const { type } of coreEventDefinitions) expect(() => topicCategoryOf(type)).not.toThrow();
   });
 
+  it('validates the planning events on the way in and out (an impossible do date is refused)', () => {
+    const stored = { type: 'TaskScheduled', schemaVersion: 1, data: { taskId: 't1', doDate: '2026-12-01' } };
+    expect(eventRegistry.upcast(stored)).toEqual({
+      type: 'TaskScheduled',
+      data: { taskId: 't1', doDate: '2026-12-01' },
+    });
+    expect(() => eventRegistry.upcast({ ...stored, data: { taskId: 't1', doDate: '2026-02-30' } })).toThrow();
+    expect(() =>
+      eventRegistry.validateForAppend({ type: 'TaskDueDateSet', data: { taskId: 't1', dueDate: '0000-00-00' } }),
+    ).toThrow();
+  });
+
   it('refuses an unknown event type', () => {
     expect(() => topicCategoryOf('SomethingHappened')).toThrow("No topic is known for event type 'SomethingHappened'");
   });
