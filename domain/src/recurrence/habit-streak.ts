@@ -1,4 +1,4 @@
-import { addDays, compareLocalDates, startOfIsoWeek, type LocalDate } from '../dates/local-date';
+import { addDays, compareLocalDates, localDateOf, startOfIsoWeek, type LocalDate } from '../dates/local-date';
 import { nextOccurrenceAfter, occurrencesBetween, type Recurrence } from './recurrence-rule';
 
 export interface HabitStreak {
@@ -76,3 +76,19 @@ export const habitStreak = (
   }
   return { ...streakOver(occurrencePeriods(recurrence, today), completions, today), unit: 'occurrences' };
 };
+
+/** What `seriesCompletionDates` needs of a task. */
+export interface SeriesTask {
+  readonly seriesId: string | null;
+  readonly status: string;
+  readonly completedAt: string | null;
+  readonly deletedAt: string | null;
+}
+
+/** The local dates (in the user's zone) the live, done occurrences of a series were completed on. */
+export const seriesCompletionDates = (tasks: readonly SeriesTask[], seriesId: string, timeZone: string): LocalDate[] =>
+  tasks.flatMap((task) =>
+    task.seriesId === seriesId && task.status === 'done' && task.deletedAt === null && task.completedAt !== null
+      ? [localDateOf(new Date(task.completedAt), timeZone)]
+      : [],
+  );

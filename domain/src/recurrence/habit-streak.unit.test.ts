@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { habitStreak } from './habit-streak';
+import { habitStreak, seriesCompletionDates } from './habit-streak';
 import type { Recurrence } from './recurrence-rule';
 
 const daily: Recurrence = { rule: { kind: 'daily' }, startDate: '2026-11-01' };
@@ -60,5 +60,25 @@ describe('habitStreak', () => {
 
   it('before the start date there is no streak', () => {
     expect(habitStreak(daily, [], '2026-10-01')).toEqual({ current: 0, longest: 0, unit: 'occurrences' });
+  });
+});
+
+describe('seriesCompletionDates', () => {
+  it("gives the local dates a series' done occurrences were completed on, in the user zone", () => {
+    const tasks = [
+      { seriesId: 's1', status: 'done', completedAt: '2026-11-24T03:30:00.000Z', deletedAt: null },
+      { seriesId: 's1', status: 'done', completedAt: '2026-11-24T22:30:00.000Z', deletedAt: null },
+      { seriesId: 's1', status: 'todo', completedAt: null, deletedAt: null },
+      {
+        seriesId: 's1',
+        status: 'done',
+        completedAt: '2026-11-20T10:00:00.000Z',
+        deletedAt: '2026-11-21T10:00:00.000Z',
+      },
+      { seriesId: 's2', status: 'done', completedAt: '2026-11-22T10:00:00.000Z', deletedAt: null },
+      { seriesId: null, status: 'done', completedAt: '2026-11-22T10:00:00.000Z', deletedAt: null },
+    ];
+    expect(seriesCompletionDates(tasks, 's1', 'America/New_York')).toEqual(['2026-11-23', '2026-11-24']);
+    expect(seriesCompletionDates(tasks, 's1', 'Europe/Berlin')).toEqual(['2026-11-24', '2026-11-24']);
   });
 });

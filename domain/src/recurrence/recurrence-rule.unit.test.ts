@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays } from '../dates/local-date';
+import { addDays, compareLocalDates, daysBetween, isoWeekdayOf } from '../dates/local-date';
 import {
   firstOccurrence,
   nextOccurrenceAfter,
@@ -148,5 +149,52 @@ describe('nextOccurrenceOnOrAfterToday (the user zone decides what today is)', (
       expect(nextOccurrenceAfter(from({ kind: 'weekdays' }, '2026-10-01'), '2026-10-23')).toBe('2026-10-26');
       expect(addDays('2026-03-08', 1)).toBe('2026-03-09');
     });
+  });
+});
+
+describe('nextOccurrenceAfter: properties', () => {
+  const rule = fc.oneof(
+    fc.constant<RecurrenceRule>({ kind: 'daily' }),
+    fc.constant<RecurrenceRule>({ kind: 'weekdays' }),
+    fc.integer({ min: 1, max: 7 }).map((times): RecurrenceRule => ({ kind: 'timesPerWeek', times })),
+    fc.integer({ min: 1, max: 30 }).map((interval): RecurrenceRule => ({ kind: 'everyNDays', interval })),
+    fc.integer({ min: 1, max: 31 }).map((dayOfMonth): RecurrenceRule => ({ kind: 'monthly', dayOfMonth })),
+  );
+  const day = fc.integer({ min: 0, max: 3 * 365 }).map((offset) => addDays('2025-01-01', offset));
+
+  it('is always a later date, and the start date or later', () => {
+    fc.assert(
+      fc.property(rule, day, day, (kind, startDate, after) => {
+        const next = nextOccurrenceAfter({ rule: kind, startDate }, after);
+        expect(next).not.toBeNull();
+        if (next === null) return;
+        expect(compareLocalDates(next, after)).toBeGreaterThan(0);
+        expect(compareLocalDates(next, startDate)).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('never skips an occurrence: nothing in between matches the rule', () => {
+    fc.assert(
+      fc.property(rule, day, day, (kind, startDate, after) => {
+        const recurrence = { rule: kind, startDate };
+        const next = nextOccurrenceAfter(recurrence, after);
+        if (next === null) return;
+        const between = occurrencesBetween(recurrence, addDays(after, 1), addDays(next, -1));
+        expect(between).toEqual([]);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('weekdays never land on a weekend; every N days keeps its step from the start', () => {
+    fc.assert(
+      fc.property(day, day, fc.integer({ min: 1, max: 30 }), (startDate, after, interval) => {
+        const weekday = nextOccurrenceAfter({ rule: { kind: 'weekdays' }, startDate }, after);
+        expect(weekday && isoWeekdayOf(weekday)).toBeLessThanOrEqual(5);
+        const stepped = nextOccurrenceAfter({ rule: { kind: 'everyNDays', interval }, startDate }, after);
+        expect(stepped && daysBetween(startDate, stepped) % interval).toBe(0);
+      }),
+    );
   });
 });
