@@ -143,12 +143,15 @@ const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON
  */
 const setRecurrence = ({ data, metadata }: SetTaskRecurrence, list: TaskList): TaskPlanningEvent[] => {
   const { taskId, rule, startDate, timeZone } = parseInput(recurrenceInput, data);
-  const task = openTask(list, taskId);
-  const current = task.seriesId === null ? undefined : seriesOf(list, task.seriesId);
   if (rule === null) {
+    // A series can be ended from any live occurrence, a completed one too.
+    const task = liveTask(list, taskId);
+    const current = task.seriesId === null ? undefined : seriesOf(list, task.seriesId);
     if (current === undefined || current.ended) return [];
     return [createEvent(taskRecurrenceCleared, { taskId, seriesId: current.seriesId })];
   }
+  const task = openTask(list, taskId);
+  const current = task.seriesId === null ? undefined : seriesOf(list, task.seriesId);
   const today = todayOf(metadata.now, timeZone);
   if (startDate !== undefined) refusePast(startDate, today, 'startDate', 'Start date');
   const recurrence: Recurrence = {
@@ -238,19 +241,36 @@ const createNextOccurrence = ({ data, metadata }: CreateNextOccurrence, list: Ta
   if (next === null) return [];
   const settled = latest.status === 'done' || latest.deletedAt !== null;
   if (!settled && compareLocalDates(next, today) > 0) return [];
-  const taskId = occurrenceTaskId(seriesId, next);
-  if (list.items.some((task) => task.taskId === taskId)) return [];
+  const date = freeOccurrenceDate(list, series, next);
+  if (date === null) return [];
   const { dueOffsetDays: _offset, ...fields } = series.template;
   return [
     createEvent(taskOccurrenceCreated, {
-      taskId,
+      taskId: occurrenceTaskId(seriesId, date),
       seriesId,
-      occurrenceDate: next,
+      occurrenceDate: date,
       ...fields,
-      dueDate: occurrenceDueDate(series.template, next),
+      dueDate: occurrenceDueDate(series.template, date),
       createdAt: metadata.now.toISOString(),
     }),
   ];
+};
+
+/**
+ * The date to create: `next`, unless its id is taken. Taken by the occurrence of that date means it was
+ * created already (null: nothing to do). Taken by a task re-anchored to another date (a rule changed on
+ * it) means the id is spent, so the following date is tried.
+ */
+const freeOccurrenceDate = (list: TaskList, series: TaskSeries, next: LocalDate): LocalDate | null => {
+  let date: LocalDate | null = next;
+  for (let tries = 0; date !== null && tries < 400; tries += 1) {
+    const id = occurrenceTaskId(series.seriesId, date);
+    const holder = list.items.find((task) => task.taskId === id);
+    if (holder === undefined) return date;
+    if (holder.occurrenceDate === date) return null;
+    date = nextOccurrenceAfter(series.recurrence, date);
+  }
+  return null;
 };
 
 export const decideTaskPlanning = (command: TaskPlanningCommand, list: TaskList): (TaskEvent | TaskPlanningEvent)[] => {

@@ -307,6 +307,20 @@ describe('Task planning decider (through the goal stream)', () => {
         .then([]);
     });
 
+    it('given a completed occurrence, when the rule is cleared, then the series ends', () => {
+      spec
+        .given([...withTask, recurrenceSet('2026-11-24'), completed('task_1')])
+        .when(command('SetTaskRecurrence', { taskId: 'task_1', rule: null }))
+        .then([{ type: 'TaskRecurrenceCleared', data: { taskId: 'task_1', seriesId: 'task_1' } }]);
+    });
+
+    it('given a completed task, when a rule is set, then illegal_state', () => {
+      spec
+        .given([...withTask, completed('task_1')])
+        .when(command('SetTaskRecurrence', { taskId: 'task_1', rule: daily }))
+        .thenThrows('illegal_state', 'Task is already completed');
+    });
+
     it('given a one-off task, when the rule is cleared, then nothing', () => {
       spec
         .given(withTask)
@@ -452,6 +466,31 @@ describe('Task planning decider (through the goal stream)', () => {
         ])
         .when(command('CreateNextOccurrence', { seriesId: 'task_1', timeZone: NY }))
         .then([occurrence('2026-11-25')]);
+    });
+
+    it('given an occurrence re-anchored to an earlier date, then its spent id is skipped, not reused', () => {
+      // task_1@2026-11-26 was created, then a new rule re-anchored it on the 25th: the 26th's id is spent.
+      const reanchored: GoalStreamEvent = {
+        type: 'TaskRecurrenceSet',
+        data: {
+          taskId: 'task_1@2026-11-26',
+          seriesId: 'task_1',
+          occurrenceDate: '2026-11-25',
+          recurrence: { rule: daily, startDate: '2026-11-25' },
+          template,
+        },
+      };
+      spec
+        .given([
+          ...withTask,
+          recurrenceSet('2026-11-24'),
+          completed('task_1'),
+          occurrence('2026-11-26'),
+          reanchored,
+          completed('task_1@2026-11-26'),
+        ])
+        .when(command('CreateNextOccurrence', { seriesId: 'task_1', timeZone: NY }))
+        .then([occurrence('2026-11-27')]);
     });
 
     it('given an ended series, then nothing', () => {
