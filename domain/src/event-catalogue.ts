@@ -4,11 +4,12 @@ import { goalEventDefinitions, type GoalEvent } from './goals/goal-events';
 import type { EventDefinition } from './shared/event';
 import { EventRegistry } from './shared/event-registry';
 import { taskEventDefinitions } from './tasks/task-events';
+import { taskPlanningEventDefinitions, type TaskPlanningEvent } from './tasks/task-planning-events';
 import { usageEventDefinitions, type UsageEvent } from './usage/usage-events';
 import { userEventDefinitions, type UserEvent } from './users/user-events';
 
 /** Every stored event: the core aggregates' (goal events include their tasks') and billing's. */
-export type StrideEvent = UserEvent | GoalEvent | CollectionEvent | UsageEvent | BillingEvent;
+export type StrideEvent = UserEvent | GoalEvent | TaskPlanningEvent | CollectionEvent | UsageEvent | BillingEvent;
 
 export type TopicCategory = 'goals' | 'tasks' | 'usage' | 'billing' | 'users';
 
@@ -18,7 +19,7 @@ const coreTopics = ['users', 'goals', 'tasks', 'usage'] as const;
 const definitionsByTopic: Record<(typeof coreTopics)[number], readonly EventDefinition[]> = {
   users: userEventDefinitions,
   goals: [...goalEventDefinitions, ...collectionEventDefinitions],
-  tasks: taskEventDefinitions,
+  tasks: [...taskEventDefinitions, ...taskPlanningEventDefinitions],
   usage: usageEventDefinitions,
 };
 

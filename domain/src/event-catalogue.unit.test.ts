@@ -19,6 +19,9 @@ describe('Event catalogue', () => {
     ['GoalAddedToCollection', 'goals'],
     ['TasksBatchGenerated', 'tasks'],
     ['TaskCompleted', 'tasks'],
+    ['TaskScheduled', 'tasks'],
+    ['TaskRecurrenceSet', 'tasks'],
+    ['TaskOccurrenceCreated', 'tasks'],
     ['GoalCounted', 'usage'],
     ['UsageMonthReset', 'usage'],
     ['SubscriptionActivated', 'billing'],
@@ -32,6 +35,18 @@ describe('Event catalogue', () => {
 
   it('gives every core event type a topic', () => {
     for (const { type } of coreEventDefinitions) expect(() => topicCategoryOf(type)).not.toThrow();
+  });
+
+  it('validates the planning events on the way in and out (an impossible do date is refused)', () => {
+    const stored = { type: 'TaskScheduled', schemaVersion: 1, data: { taskId: 't1', doDate: '2026-12-01' } };
+    expect(eventRegistry.upcast(stored)).toEqual({
+      type: 'TaskScheduled',
+      data: { taskId: 't1', doDate: '2026-12-01' },
+    });
+    expect(() => eventRegistry.upcast({ ...stored, data: { taskId: 't1', doDate: '2026-02-30' } })).toThrow();
+    expect(() =>
+      eventRegistry.validateForAppend({ type: 'TaskDueDateSet', data: { taskId: 't1', dueDate: '0000-00-00' } }),
+    ).toThrow();
   });
 
   it('refuses an unknown event type', () => {

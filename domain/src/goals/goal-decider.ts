@@ -1,9 +1,17 @@
+import {
+  compareLocalDates,
+  LENIENT_TIME_ZONE,
+  localDateOf,
+  localDateSchema,
+  timeZoneSchema,
+} from '../dates/local-date';
 import { changedFields, isEmpty } from '../shared/changed-fields';
 import { createEvent } from '../shared/create-event';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { assertNever, type Command, type CommandMetadata } from '../shared/event';
 import { decideTask, type TaskCommand } from '../tasks/task-decider';
+import { decideTaskPlanning, type TaskPlanningCommand } from '../tasks/task-planning-decider';
 import {
   DEFAULT_CATEGORY,
   DEFAULT_PRIORITY,
@@ -21,6 +29,7 @@ import {
   type GoalPriority,
   type GoalState,
   type GoalStatus,
+  type GoalStreamEvent,
 } from './goal-events';
 
 export type CreateGoal = Command<
@@ -32,6 +41,8 @@ export type CreateGoal = Command<
     category?: string;
     priority?: GoalPriority;
     targetDate?: string | null;
+    /** The user's IANA zone: a target date before the user's today is refused. */
+    timeZone?: string;
   }
 >;
 export type UpdateGoal = Command<'UpdateGoal', { changes: GoalChanges }>;
@@ -50,6 +61,7 @@ const createGoal = ({ data, metadata }: CreateGoal, state: GoalState): GoalEvent
   }
   if (state !== null) throw new DomainError('illegal_state', 'Goal already exists', { field: 'goalId' });
   const { description = '', category = DEFAULT_CATEGORY, priority = DEFAULT_PRIORITY, targetDate = null } = data;
+  if (targetDate !== null) requireFutureTarget(targetDate, data.timeZone, metadata.now);
   return [
     createEvent(goalCreated, {
       goalId: data.goalId,
@@ -62,6 +74,24 @@ const createGoal = ({ data, metadata }: CreateGoal, state: GoalState): GoalEvent
       createdAt: metadata.now.toISOString(),
     }),
   ];
+};
+
+/**
+ * A new goal's target date is a calendar date no earlier than the user's today (in `timeZone`; without
+ * one, in the last zone to reach a new day). Changing the target date later is not checked: a goal may
+ * well run past its date.
+ */
+const requireFutureTarget = (targetDate: string, timeZone: string | undefined, now: Date): void => {
+  if (!localDateSchema.safeParse(targetDate).success) {
+    throw new DomainError('validation', 'Expected a calendar date as YYYY-MM-DD', { field: 'targetDate' });
+  }
+  if (timeZone !== undefined && !timeZoneSchema.safeParse(timeZone).success) {
+    throw new DomainError('validation', 'Expected an IANA time zone', { field: 'timeZone' });
+  }
+  const today = localDateOf(now, timeZone ?? LENIENT_TIME_ZONE);
+  if (compareLocalDates(targetDate, today) < 0) {
+    throw new DomainError('validation', 'Target date is in the past', { field: 'targetDate', today });
+  }
 };
 
 /** Missing, deleted and other users' goals all look the same to the caller, so existence is not leaked. */
@@ -119,3 +149,38 @@ export const decide = (command: GoalCommand, state: GoalState): GoalEvent[] => {
 };
 
 export const goalDecider: Decider<GoalState, GoalCommand, GoalEvent> = { initialState, decide, evolve };
+
+/** Everything a goal's stream takes: GoalCommand plus the tasks' planning commands. */
+export type GoalStreamCommand = GoalCommand | TaskPlanningCommand;
+
+const planningCommandTypes = new Set<string>([
+  'ScheduleTask',
+  'SetTaskDueDate',
+  'SetTaskRecurrence',
+  'EditTask',
+  'CreateNextOccurrence',
+] satisfies TaskPlanningCommand['type'][]);
+
+const isPlanningCommand = (command: GoalStreamCommand): command is TaskPlanningCommand =>
+  planningCommandTypes.has(command.type);
+
+/**
+ * The goal stream's decider with planning: what `goalDecider` decides, plus dates and recurrence. A
+ * series creates no more occurrences while its goal is not active.
+ */
+export const decideGoalStream = (command: GoalStreamCommand, state: GoalState): GoalStreamEvent[] => {
+  if (!isPlanningCommand(command)) return decide(command, state);
+  const goal = ownedGoal(state, command.metadata);
+  if (command.type === 'CreateNextOccurrence' && goal.status !== 'active') return [];
+  return decideTaskPlanning(command, goal.tasks);
+};
+
+/**
+ * Use this decider for streams that may hold planning events. `goalDecider` stays as it was for the
+ * callers typed on GoalEvent until they move over.
+ */
+export const goalStreamDecider: Decider<GoalState, GoalStreamCommand, GoalStreamEvent> = {
+  initialState,
+  decide: decideGoalStream,
+  evolve,
+};

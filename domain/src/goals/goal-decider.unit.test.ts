@@ -100,6 +100,69 @@ describe('Goal decider', () => {
         .thenThrows('validation', undefined, { field: 'targetDate' });
     });
 
+    it.each(['2025-02-30', '2025-13-45', '0000-00-00'])(
+      'given no goal, when CreateGoal with target date %s, then validation on targetDate',
+      (targetDate) => {
+        spec
+          .given([])
+          .when({ type: 'CreateGoal', data: { goalId: 'goal_1', title: 'Run', targetDate }, metadata: byOwner })
+          .thenThrows('validation', 'Expected a calendar date as YYYY-MM-DD', { field: 'targetDate' });
+      },
+    );
+
+    describe('a target date in the past is refused, in the user zone', () => {
+      // 2025-03-10T03:00Z is the 9th in New York and the 10th in Berlin.
+      const lateEvening: CommandMetadata = { ...byOwner, now: new Date('2025-03-10T03:00:00.000Z') };
+      const create = (targetDate: string, timeZone?: string): GoalCommand => ({
+        type: 'CreateGoal',
+        data: { goalId: 'goal_1', title: 'Run', targetDate, ...(timeZone !== undefined && { timeZone }) },
+        metadata: lateEvening,
+      });
+      const created = (targetDate: string): GoalEvent => ({
+        ...goalCreated,
+        data: { ...goalCreated.data, title: 'Run', targetDate, createdAt: lateEvening.now.toISOString() },
+      });
+
+      it('given no goal, when the target is yesterday in the user zone, then validation on targetDate', () => {
+        spec
+          .given([])
+          .when(create('2025-03-09', 'Europe/Berlin'))
+          .thenThrows('validation', 'Target date is in the past', { field: 'targetDate', today: '2025-03-10' });
+      });
+
+      it('given no goal, when the target is today in the user zone (yesterday in UTC terms elsewhere), then GoalCreated', () => {
+        spec
+          .given([])
+          .when(create('2025-03-09', 'America/New_York'))
+          .then([created('2025-03-09')]);
+      });
+
+      it('given no zone, when the target is today somewhere on Earth, then GoalCreated', () => {
+        spec
+          .given([])
+          .when(create('2025-03-09'))
+          .then([created('2025-03-09')]);
+      });
+
+      it('given no zone, when the target is past everywhere, then validation', () => {
+        spec.given([]).when(create('2025-03-08')).thenThrows('validation', 'Target date is in the past');
+      });
+
+      it('given no goal, when the zone is unknown, then validation on timeZone', () => {
+        spec
+          .given([])
+          .when(create('2025-04-01', 'Mars/Olympus'))
+          .thenThrows('validation', 'Expected an IANA time zone', { field: 'timeZone' });
+      });
+
+      it('given a goal, when its target date is moved into the past later, then it is accepted', () => {
+        spec
+          .given([goalCreated])
+          .when({ type: 'UpdateGoal', data: { changes: { targetDate: '2025-01-01' } }, metadata: byOwner })
+          .then([{ type: 'GoalUpdated', data: { changes: { targetDate: '2025-01-01' } } }]);
+      });
+    });
+
     it('given a created goal, when CreateGoal again, then illegal_state', () => {
       spec
         .given([goalCreated])

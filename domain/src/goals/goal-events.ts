@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
 import { emptyTaskList, evolveTasks, type TaskEvent, type TaskList } from '../tasks/task-events';
+import { evolveTaskPlanning, type TaskPlanningEvent } from '../tasks/task-planning-events';
 
 const isoInstant = z.iso.datetime();
 
@@ -84,8 +85,14 @@ export const goalEventDefinitions = [
   goalDeleted,
 ] as const;
 
-/** Everything in a goal's stream: its own lifecycle and its tasks' events. */
+/** A goal's own lifecycle events and its tasks' events, as the read models know them today. */
 export type GoalEvent = EventOf<(typeof goalEventDefinitions)[number]> | TaskEvent;
+
+/**
+ * Everything a goal's stream holds: GoalEvent plus the tasks' planning events (dates, recurrence). Kept
+ * apart from GoalEvent until the read models handle the planning events; then the two can merge.
+ */
+export type GoalStreamEvent = GoalEvent | TaskPlanningEvent;
 
 export interface Goal {
   readonly goalId: string;
@@ -108,7 +115,7 @@ export type GoalState = Goal | null;
 
 export const initialState = (): GoalState => null;
 
-export const evolve = (state: GoalState, event: GoalEvent): GoalState => {
+export const evolve = (state: GoalState, event: GoalStreamEvent): GoalState => {
   if (event.type === 'GoalCreated') {
     return { ...event.data, status: 'active', completedAt: null, deletedAt: null, tasks: emptyTaskList };
   }
@@ -133,6 +140,15 @@ export const evolve = (state: GoalState, event: GoalEvent): GoalState => {
     case 'TaskTimeLogged':
     case 'TaskDeleted':
       return { ...state, tasks: evolveTasks(state.tasks, event) };
+    case 'TaskScheduled':
+    case 'TaskUnscheduled':
+    case 'TaskDueDateSet':
+    case 'TaskDueDateCleared':
+    case 'TaskRecurrenceSet':
+    case 'TaskRecurrenceCleared':
+    case 'TaskOccurrenceCreated':
+    case 'TaskSeriesUpdated':
+      return { ...state, tasks: evolveTaskPlanning(state.tasks, event) };
     default:
       return assertNever(event);
   }

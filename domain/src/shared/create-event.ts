@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { DomainError } from './domain-error';
 import type { DomainEvent, EventDefinition } from './event';
+import { parseInput } from './parse-input';
 
 /** The event type a definition describes; distributes over a union of definitions. */
 export type EventOf<Definition extends EventDefinition> = Definition extends EventDefinition
@@ -14,13 +14,4 @@ export type EventOf<Definition extends EventDefinition> = Definition extends Eve
 export const createEvent = <Definition extends EventDefinition>(
   definition: Definition,
   data: z.input<Definition['schema']>,
-): EventOf<Definition> => {
-  const parsed = definition.schema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new DomainError('validation', issue?.message ?? 'Invalid input', {
-      field: issue?.path.map(String).join('.'),
-    });
-  }
-  return { type: definition.type, data: parsed.data } as EventOf<Definition>;
-};
+): EventOf<Definition> => ({ type: definition.type, data: parseInput(definition.schema, data) }) as EventOf<Definition>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { LocalDate } from '../dates/local-date';
+import type { Recurrence } from '../recurrence/recurrence-rule';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
 import { energyLevelSchema } from './energy-workflow';
@@ -116,17 +118,44 @@ export interface Task {
   readonly completedAt: string | null;
   /** Soft delete: a deleted task stays in the list but accepts no further commands. */
   readonly deletedAt: string | null;
+  /** The local date the user plans to do it (TaskScheduled); null when unplanned. */
+  readonly doDate: LocalDate | null;
+  /** The local date it must be done by (TaskDueDateSet); null when none. */
+  readonly dueDate: LocalDate | null;
+  /** The recurring series this task is an occurrence of, and the occurrence's own date; null for one-offs. */
+  readonly seriesId: string | null;
+  readonly occurrenceDate: LocalDate | null;
+}
+
+/** The fields every new occurrence of a series starts with ("edit all future ones" changes them). */
+export interface TaskTemplate {
+  readonly title: string;
+  readonly description: string | null;
+  readonly estimatedMinutes: number;
+  readonly energyLevel: z.infer<typeof energyLevelSchema>;
+  /** Days from an occurrence's date to its due date; null when occurrences have no due date. */
+  readonly dueOffsetDays: number | null;
+}
+
+/** A recurring task: its rule, the template of its occurrences and whether it still runs. */
+export interface TaskSeries {
+  readonly seriesId: string;
+  readonly recurrence: Recurrence;
+  readonly template: TaskTemplate;
+  /** Set when the recurrence is cleared: no occurrence is created any more. */
+  readonly ended: boolean;
 }
 
 /** A goal's tasks, in the order they were added, and its last batch for the identical-batch rule. */
 export interface TaskList {
   readonly items: readonly Task[];
   readonly lastBatch: BatchFingerprint | null;
+  readonly series: readonly TaskSeries[];
 }
 
-export const emptyTaskList: TaskList = { items: [], lastBatch: null };
+export const emptyTaskList: TaskList = { items: [], lastBatch: null, series: [] };
 
-const newTask = (input: z.output<typeof taskInputSchema>, source: TaskSource, createdAt: string): Task => ({
+export const newTask = (input: z.output<typeof taskInputSchema>, source: TaskSource, createdAt: string): Task => ({
   ...input,
   description: input.description ?? null,
   source,
@@ -136,6 +165,10 @@ const newTask = (input: z.output<typeof taskInputSchema>, source: TaskSource, cr
   startedAt: null,
   completedAt: null,
   deletedAt: null,
+  doDate: null,
+  dueDate: null,
+  seriesId: null,
+  occurrenceDate: null,
 });
 
 const addMinutes = (task: Task, minutes: number | undefined): number | null =>
@@ -150,6 +183,7 @@ export const evolveTasks = (list: TaskList, event: TaskEvent): TaskList => {
     case 'TasksBatchGenerated': {
       const { tasks, source, generatedAt } = event.data;
       return {
+        ...list,
         items: [...list.items, ...tasks.map((task) => newTask(task, source, generatedAt))],
         lastBatch: { keys: batchKeys(tasks), generatedAt },
       };
