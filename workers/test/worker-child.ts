@@ -12,8 +12,15 @@ export interface WorkerChild {
   readonly ready: Promise<void>;
   /** The latest daily metrics the child stored, by `${userId} ${date}`. */
   readonly metrics: Map<string, DailyMetrics>;
-  readonly exited: Promise<number | null>;
-  kill(signal: NodeJS.Signals): void;
+  /** How the child ended: its exit code, or the signal that killed it (the other is null). */
+  readonly exited: Promise<WorkerExit>;
+  /** Sends the signal; false when it could not be delivered (the child had already exited). */
+  kill(signal: NodeJS.Signals): boolean;
+}
+
+export interface WorkerExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
 }
 
 /** Runs test/worker-process.ts in its own Node process (so it can be SIGKILLed like a crashed worker). */
@@ -36,12 +43,15 @@ export function spawnWorker(env: Record<string, string>): WorkerChild {
     if (message.ready) markReady();
     if (message.metrics) metrics.set(`${message.metrics.userId} ${message.metrics.date}`, message.metrics);
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<WorkerExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return {
     process: child,
-    ready: Promise.race([ready, exited.then((code) => Promise.reject(new Error(`worker exited early (${code})`)))]),
+    ready: Promise.race([
+      ready,
+      exited.then(({ code, signal }) => Promise.reject(new Error(`worker exited early (${signal ?? code})`))),
+    ]),
     metrics,
     exited,
-    kill: (signal) => void child.kill(signal),
+    kill: (signal) => child.kill(signal),
   };
 }

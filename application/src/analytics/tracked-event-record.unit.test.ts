@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MAX_TRACKED_PROPERTIES, TRACKED_EVENT_NAME_PATTERN } from '@stride/domain/analytics/tracked-events';
+import { trackedEventCodec, type TrackedEventRecord } from './tracked-event-record';
+
+const record: TrackedEventRecord = {
+  eventId: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+  userId: 'u1',
+  sessionId: 's1',
+  event: 'task_completed',
+  occurredAt: '2025-03-10T10:00:00.000Z',
+  receivedAt: '2025-03-10T10:00:01.500Z',
+  tier: 'pro',
+  path: '/goals/g1',
+  referrer: 'https://example.com/',
+  userAgent: 'Mozilla/5.0',
+  properties: { goal_id: 'g1', minutes: 25, on_time: true, note: null, tags: ['a', 1, false], extra: { k: 'v' } },
+};
+
+const encoded = (value: unknown): Buffer => Buffer.from(JSON.stringify(value), 'utf8');
+const { decode, encode } = trackedEventCodec;
+
+describe('trackedEventCodec', () => {
+  it('given a record, when encoded and decoded, then the same record', () => {
+    expect(decode(Buffer.from(encode(record), 'utf8'))).toEqual(record);
+  });
+
+  it('given a record, then it is keyed by its user and identified by its event id', () => {
+    expect(trackedEventCodec.keyOf(record)).toBe('u1');
+    expect(trackedEventCodec.idOf(record)).toBe('6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b');
+  });
+
+  it('given a record of a signed-out visitor or without a session, when round-tripped, then the empty ids stay', () => {
+    const anonymous = { ...record, userId: '', sessionId: '', tier: '', path: '', referrer: '', userAgent: '' };
+    expect(decode(Buffer.from(encode(anonymous), 'utf8'))).toEqual(anonymous);
+  });
+
+  it('given bytes that are not JSON, when decoded, then it throws', () => {
+    expect(() => decode(Buffer.from('{"eventId":', 'utf8'))).toThrow(SyntaxError);
+  });
+
+  it.each<[string, unknown]>([
+    ['null', null],
+    ['an array', [record]],
+    ['no event id', { ...record, eventId: undefined }],
+    ['an event id that is not a uuid', { ...record, eventId: 'e-1' }],
+    ['no user id', { ...record, userId: undefined }],
+    ['a user id over 128 characters', { ...record, userId: 'u'.repeat(129) }],
+    ['a session id over 128 characters', { ...record, sessionId: 's'.repeat(129) }],
+    ['an event name that is not snake_case', { ...record, event: 'TaskCompleted' }],
+    ['an empty event name', { ...record, event: '' }],
+    ['an occurredAt that is not an ISO instant', { ...record, occurredAt: '10/03/2025' }],
+    ['a receivedAt that is a number', { ...record, receivedAt: 1741600800000 }],
+    ['a tier over 32 characters', { ...record, tier: 't'.repeat(33) }],
+    ['a path over 2000 characters', { ...record, path: `/${'p'.repeat(2000)}` }],
+    ['a user agent over 1000 characters', { ...record, userAgent: 'a'.repeat(1001) }],
+    ['properties nested twice', { ...record, properties: { deep: { deeper: { x: 1 } } } }],
+    ['properties that are a list', { ...record, properties: ['x'] }],
+    [
+      `more than ${MAX_TRACKED_PROPERTIES} properties`,
+      {
+        ...record,
+        properties: Object.fromEntries(Array.from({ length: MAX_TRACKED_PROPERTIES + 1 }, (_, i) => [`p${i}`, i])),
+      },
+    ],
+  ])('given a message with %s, when decoded, then it is rejected', (_, message) => {
+    expect(() => decode(encoded(message))).toThrow();
+  });
+
+  it('given a message with a field the record does not have, when decoded, then the field is dropped', () => {
+    expect(decode(encoded({ ...record, ip: '10.0.0.1' }))).toEqual(record);
+  });
+
+  const text = (maxLength: number) => fc.string({ unit: 'grapheme', maxLength });
+  const primitive = fc.oneof(
+    fc.string({ maxLength: 50 }),
+    // JSON has no -0: it is written as 0, so the generator leaves it out.
+    fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0)),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+  );
+  const propertyKey = fc.string({ minLength: 1, maxLength: 20 });
+  const instant = fc
+    .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
+    .map((date) => date.toISOString());
+  const records: fc.Arbitrary<TrackedEventRecord> = fc.record({
+    eventId: fc.uuid({ version: [1, 2, 3, 4, 5, 7] }),
+    userId: text(128).filter((s) => s.length <= 128),
+    sessionId: text(128).filter((s) => s.length <= 128),
+    event: fc.stringMatching(TRACKED_EVENT_NAME_PATTERN).filter((name) => name.length <= 100),
+    occurredAt: instant,
+    receivedAt: instant,
+    tier: text(32).filter((s) => s.length <= 32),
+    path: text(200),
+    referrer: text(200),
+    userAgent: text(200),
+    properties: fc.dictionary(
+      propertyKey,
+      fc.oneof(
+        primitive,
+        fc.array(primitive, { maxLength: 5 }),
+        fc.dictionary(propertyKey, primitive, { maxKeys: 5, noNullPrototype: true }),
+      ),
+      { maxKeys: 8, noNullPrototype: true },
+    ),
+  });
+
+  it('given any valid record, when encoded then decoded, then the same record', () => {
+    fc.assert(
+      fc.property(records, (generated) => {
+        expect(decode(Buffer.from(encode(generated), 'utf8'))).toEqual(generated);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('given any valid record, when decoded from its own encoding twice over, then the encoding is stable', () => {
+    fc.assert(
+      fc.property(records, (generated) => {
+        const once = encode(generated);
+        expect(encode(decode(Buffer.from(once, 'utf8')))).toBe(once);
+      }),
+    );
+  });
+});
