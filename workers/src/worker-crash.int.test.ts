@@ -28,6 +28,7 @@ describe.each<BusKind>(['embedded', 'kafka'])('a worker killed mid-batch (%s bus
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   });
 
+  // Two child processes start and a kill is waited out: slow on a busy 2-core machine, hence the longer timeout.
   it('is replaced by a new worker and every count ends exact', async () => {
     const db: TestDatabase = await createServerTestDatabase();
     cleanups.push(() => db.drop());
@@ -101,5 +102,5 @@ describe.each<BusKind>(['embedded', 'kafka'])('a worker killed mid-batch (%s bus
         [0, 4, 3, 30],
       ]);
     }
-  });
+  }, 240_000);
 });
