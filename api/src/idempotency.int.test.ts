@@ -313,6 +313,31 @@ describe('Idempotency-Key on every command route', () => {
     return Number(rows[0]!.count);
   };
 
+  it('covers every command route of the app', () => {
+    // Every write route under these prefixes runs a command (usage/increment only reads the counters).
+    const commandPrefixes = /^\/api\/(goals|collections|user|usage|db)(\/|$)/;
+    const reads = new Set(['POST /api/usage/increment']);
+    // printRoutes draws a tree (4 characters a level); the full path is the parents' segments joined.
+    const parents: string[] = [];
+    const writes = new Set<string>();
+    for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const match = /^([│ ]*)[├└]── (\S+) \(([A-Z, ]+)\)$/.exec(line);
+      if (!match) continue;
+      const depth = match[1]!.length / 4;
+      const url = (parents[depth - 1] ?? '') + match[2]!;
+      parents.length = depth;
+      parents.push(url);
+      const path = url.replace(/\/$/, '');
+      for (const method of match[3]!.split(', ')) {
+        const route = `${method} ${path}`;
+        if (!['GET', 'HEAD'].includes(method) && commandPrefixes.test(path) && !reads.has(route)) writes.add(route);
+      }
+    }
+    const covered = new Set(cases.map((testCase) => testCase.name.replace(/ (goals|tasks|user_data) \w+$/, '')));
+    expect([...writes].filter((route) => !covered.has(route))).toEqual([]);
+    expect(writes.size).toBe(21);
+  });
+
   it.each(cases.map((testCase, index) => [testCase.name, testCase, index] as const))(
     '%s replays the first answer: concurrent, sequential and after a crash',
     async (_name, { setup, status }, index) => {
