@@ -12,7 +12,8 @@ async function ruleIdsFor(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
-describe('the lint step holds the layers (eslint.config.js)', () => {
+// The first lint of a file resolves its whole import graph (import-x): seconds on a busy machine.
+describe('the lint step holds the layers (eslint.config.js)', { timeout: 30_000 }, () => {
   beforeAll(() => {
     eslint = new ESLint({ cwd: root });
   });
