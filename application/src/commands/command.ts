@@ -15,11 +15,3 @@ export interface CommandModule<Input, Result> {
   readonly resultSchema: z.ZodType<Result>;
   readonly run: (services: Services, context: CommandContext, input: Input) => Promise<Result>;
 }
-
-/** Runs a command module's use case with its input parsed by its own schema (outside HTTP: jobs, tests). */
-export const runCommandModule = <Input, Result>(
-  command: CommandModule<Input, Result>,
-  services: Services,
-  context: CommandContext,
-  input: Input,
-): Promise<Result> => command.run(services, context, command.inputSchema.parse(input));
