@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { goalPrioritySchema } from '../goals/goal-events';
+import { goalPrioritySchema, goalStatusValues } from '../goals/goal-events';
 import { energyLevelSchema } from '../tasks/energy-workflow';
+import { taskSourceSchema, taskStatusValues } from '../tasks/task-events';
 import { idSchema, isoDateSchema, positionSchema } from './common';
 
-export const goalStatusValues = ['active', 'completed', 'abandoned'] as const;
-export const taskStatusValues = ['todo', 'in_progress', 'done'] as const;
+export { goalStatusValues, taskStatusValues };
 
 /** A task as the API serves it (the stored shape of spec section 3, plus energy and status). */
 export const taskRowSchema = z.object({
@@ -16,7 +16,7 @@ export const taskRowSchema = z.object({
   actual_minutes: z.number().int().nullable(),
   energy_level: energyLevelSchema,
   status: z.enum(taskStatusValues),
-  source: z.enum(['ai', 'manual', 'template']),
+  source: taskSourceSchema,
   created_at: z.string(),
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),

@@ -7,7 +7,8 @@ const isoInstant = z.iso.datetime();
 
 export const goalPrioritySchema = z.enum(['low', 'medium', 'high']);
 export type GoalPriority = z.infer<typeof goalPrioritySchema>;
-export type GoalStatus = 'active' | 'completed' | 'abandoned';
+export const goalStatusValues = ['active', 'completed', 'abandoned'] as const;
+export type GoalStatus = (typeof goalStatusValues)[number];
 
 export const DEFAULT_CATEGORY = 'personal';
 export const DEFAULT_PRIORITY: GoalPriority = 'medium';

@@ -99,7 +99,8 @@ export const taskEventDefinitions = [
 
 export type TaskEvent = EventOf<(typeof taskEventDefinitions)[number]>;
 
-export type TaskStatus = 'todo' | 'in_progress' | 'done';
+export const taskStatusValues = ['todo', 'in_progress', 'done'] as const;
+export type TaskStatus = (typeof taskStatusValues)[number];
 
 export interface Task {
   readonly taskId: string;
