@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
+import { idSchema } from '../shared/id';
 import { energyLevelSchema } from './energy-workflow';
 import { batchKeys, type BatchFingerprint } from './task-dedupe';
 
@@ -10,10 +11,12 @@ import { batchKeys, type BatchFingerprint } from './task-dedupe';
  */
 
 const isoInstant = z.iso.datetime();
-const minutesSchema = z.number().int().min(1).max(1440);
+/** Minutes of one task (estimated or spent): 1 to a day. */
+export const taskMinutesSchema = z.number().int().min(1).max(1440);
+const minutesSchema = taskMinutesSchema;
 
 export const taskInputSchema = z.object({
-  taskId: z.string().min(1).max(100),
+  taskId: idSchema,
   title: z.string().trim().min(1).max(200),
   description: z.string().max(2000).nullish(),
   estimatedMinutes: minutesSchema,
@@ -36,7 +39,7 @@ export const tasksBatchGenerated = defineEvent({
   type: 'TasksBatchGenerated',
   schemaVersion: 1,
   schema: z.object({
-    batchId: z.string().min(1).max(100),
+    batchId: idSchema,
     source: taskSourceSchema,
     tasks: z.array(taskInputSchema).min(1).max(100),
     aiMetadata: z.record(z.string(), z.unknown()).nullable(),
