@@ -5,6 +5,7 @@ import { dailyMetricsSchema } from '../analytics/daily-metrics';
 import { trackEventRequestSchema, trackedEventSchema, trackedPropertiesSchema } from '../analytics/tracked-events';
 import { userMetricsSchema } from '../analytics/user-metrics';
 import { idSchema, isoDateSchema } from './common';
+import { insightCodeValues, insightKindValues } from '../analytics/insights';
 import { queueNameValues } from '../shared/queue-names';
 
 /**
@@ -135,8 +136,8 @@ export const engagementScoreSchema = z.object({
 });
 
 export const insightSchema = z.object({
-  kind: z.enum(['suggestion', 'achievement', 'info']),
-  code: z.enum(['smaller_tasks', 'high_completion_rate', 'active_streak']),
+  kind: z.enum(insightKindValues),
+  code: z.enum(insightCodeValues),
   title: z.string(),
   message: z.string(),
 });
