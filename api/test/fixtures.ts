@@ -15,6 +15,25 @@ export async function registeredUser(
   return client;
 }
 
+async function appendBillingEvent(t: TestApp, userId: string, type: string, data: Record<string, unknown>) {
+  const event = eventRegistry.validateForAppend({ type, data });
+  const result = await t.services.eventStore.append(
+    streamIds.billing(userId),
+    [{ type: event.type, data: event.data, schemaVersion: eventRegistry.schemaVersionOf(event.type) }],
+    { metadata: { userId: 'system:billing' } },
+  );
+  await t.services.projections.waitFor(result.lastPosition);
+  return result;
+}
+
+/** Ends the subscription activateSubscription started, the way billing does: SubscriptionCanceled. */
+export async function cancelSubscription(t: TestApp, userId: string) {
+  return appendBillingEvent(t, userId, 'SubscriptionCanceled', {
+    subscriptionId: `sub_${userId}`,
+    occurredAt: new Date().toISOString(),
+  });
+}
+
 /** Puts a user on a paid tier the way billing does: a SubscriptionActivated event on their billing stream. */
 export async function activateSubscription(t: TestApp, userId: string, tier: 'starter' | 'pro' | 'team' = 'pro') {
   const data = {
@@ -25,14 +44,7 @@ export async function activateSubscription(t: TestApp, userId: string, tier: 'st
     currentPeriodEnd: '2099-01-01T00:00:00.000Z',
     occurredAt: new Date().toISOString(),
   };
-  const event = eventRegistry.validateForAppend({ type: 'SubscriptionActivated', data });
-  const result = await t.services.eventStore.append(
-    streamIds.billing(userId),
-    [{ type: event.type, data: event.data, schemaVersion: eventRegistry.schemaVersionOf(event.type) }],
-    { metadata: { userId: 'system:billing' } },
-  );
-  await t.services.projections.waitFor(result.lastPosition);
-  return result;
+  return appendBillingEvent(t, userId, 'SubscriptionActivated', data);
 }
 
 export async function createGoal(

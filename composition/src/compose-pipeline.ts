@@ -12,14 +12,13 @@ import type { PostgresEventStore } from '@stride/platform/event-store/event-stor
 import { createKafka } from '@stride/platform/kafka/kafka-client';
 import { KafkaBus } from '@stride/platform/kafka/kafka-bus';
 import { KafkaRelay } from '@stride/platform/kafka/relay';
-import { DOMAIN_TOPICS } from '@stride/platform/kafka/topics';
 import type { Logger } from '@stride/platform/logger';
 import type { Pool } from '@stride/platform/postgres/pool';
 import { createJobQueues } from '@stride/platform/queue/create-job-queues';
 import type { JobQueues } from '@stride/platform/queue/job-queues';
 import { AnalyticsWriters, type WriterTuning } from '@stride/workers/ingest/analytics-writers';
 import { DomainIngestConsumer } from '@stride/workers/ingest/domain-ingest-consumer';
-import { topicOfEvent } from '@stride/workers/ingest/event-topics';
+import { DOMAIN_TOPICS, topicOfEvent } from '@stride/workers/ingest/event-topics';
 import { userOfEvent } from '@stride/workers/ingest/domain-event-rows';
 import { TrackedIngestConsumer } from '@stride/workers/ingest/tracked-ingest-consumer';
 import type { ScheduledJob } from '@stride/application/billing/expired-subscriptions-job';
@@ -145,6 +144,7 @@ export async function startPipeline(deps: PipelineDeps, options: PipelineOptions
     bus = new KafkaBus({
       kafka,
       codec: trackedEventCodec,
+      domainTopics: DOMAIN_TOPICS,
       logger: logger.child({ component: 'kafka-bus' }),
       consumerConfig: options.kafka?.consumerConfig,
       partitions: options.kafka?.partitions,

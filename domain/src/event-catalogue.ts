@@ -3,6 +3,7 @@ import { collectionEventDefinitions, type CollectionEvent } from './collections/
 import { goalEventDefinitions, type GoalEvent } from './goals/goal-events';
 import type { EventDefinition } from './shared/event';
 import { EventRegistry } from './shared/event-registry';
+import type { StreamCategory } from './stream-ids';
 import { taskEventDefinitions } from './tasks/task-events';
 import { taskPlanningEventDefinitions, type TaskPlanningEvent } from './tasks/task-planning-events';
 import { usageEventDefinitions, type UsageEvent } from './usage/usage-events';
@@ -11,9 +12,14 @@ import { userEventDefinitions, type UserEvent } from './users/user-events';
 /** Every stored event: the core aggregates' (goal events include their tasks') and billing's. */
 export type StrideEvent = UserEvent | GoalEvent | TaskPlanningEvent | CollectionEvent | UsageEvent | BillingEvent;
 
-export type TopicCategory = 'goals' | 'tasks' | 'usage' | 'billing' | 'users';
+/**
+ * The broker topic categories, declared once: every stored event is relayed to one of them (the bus names
+ * its topic `stride.{category}`, platform/src/kafka/topics.ts).
+ */
+export const topicCategoryValues = ['goals', 'tasks', 'usage', 'billing', 'users'] as const;
+export type TopicCategory = (typeof topicCategoryValues)[number];
 
-const coreTopics = ['users', 'goals', 'tasks', 'usage'] as const;
+const coreTopics = ['users', 'goals', 'tasks', 'usage'] as const satisfies readonly TopicCategory[];
 
 /** The event definitions of each topic; collections publish with goals. */
 const definitionsByTopic: Record<(typeof coreTopics)[number], readonly EventDefinition[]> = {
@@ -41,6 +47,18 @@ const topicByEventType = new Map<string, TopicCategory>([
   ...coreTopics.flatMap((topic) => definitionsByTopic[topic].map((definition) => [definition.type, topic] as const)),
   ...billingEventDefinitions.map((definition) => [definition.type, 'billing'] as const),
 ]);
+
+/**
+ * The topic category of each stream's events, for an event type this catalogue does not know yet (a newer
+ * writer's): tasks are written to their goal's stream and collections publish with goals.
+ */
+export const topicCategoryByStream: Readonly<Record<StreamCategory, TopicCategory>> = {
+  user: 'users',
+  goal: 'goals',
+  collection: 'goals',
+  usage: 'usage',
+  billing: 'billing',
+};
 
 /** The broker topic an event is relayed to; every stored event type has one. */
 export const topicCategoryOf = (eventType: string): TopicCategory => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { utcDate } from '@stride/platform/clickhouse/params';
-import { DOMAIN_TOPICS } from '@stride/platform/kafka/topics';
+import { DOMAIN_TOPICS } from './ingest/event-topics';
 import { runWorkload, workload, type Workload } from '../test/crash-script';
 import { createPipelineHarness, eventually, type BusKind, type PipelineHarness } from '../test/pipeline-harness';
 import { selectDailyMetrics } from '@stride/application/analytics/queries/select-daily-metrics';

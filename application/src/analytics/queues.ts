@@ -1,14 +1,13 @@
+import { queueNameValues, type QueueName } from '@stride/domain/shared/queue-names';
 import type { QueueDefinition } from '@stride/platform/queue/job-queues';
 
-/** The queues of the product and the jobs on them. */
-export const QUEUES = {
-  /** Recompute one user-day of daily metrics. */
-  metrics: 'metrics',
-  /** Recompute a user's metrics and engagement score; the nightly fan-out. */
-  scores: 'scores',
-  /** Billing maintenance (processors come from the billing module). */
-  billing: 'billing',
-} as const;
+/**
+ * The queues of the product (their names: domain/src/shared/queue-names.ts), by name: metrics recomputes one
+ * user-day of daily metrics; scores a user's metrics and engagement score, and the nightly fan-out; billing the billing maintenance (processors come from the billing module).
+ */
+export const QUEUES = Object.fromEntries(queueNameValues.map((name) => [name, name])) as {
+  readonly [Name in QueueName]: Name;
+};
 
 export const JOBS = {
   dailyMetrics: 'daily-metrics',
@@ -18,13 +17,19 @@ export const JOBS = {
   checkExpiredSubscriptions: 'check-expired-subscriptions',
 } as const;
 
-export const strideQueueDefinitions: readonly QueueDefinition[] = [
+/** Every queue has its settings (a queue named without them does not compile). */
+const queueSettings: { readonly [Name in QueueName]: Omit<QueueDefinition, 'name'> } = {
   // Metrics and score jobs spend most of their time waiting for their row's batch to be written: many run at
   // once so that the batches fill (the analytics store itself serializes the queries).
-  { name: QUEUES.metrics, concurrency: 64, attempts: 6, backoffMs: 500 },
-  { name: QUEUES.scores, concurrency: 16, attempts: 5, backoffMs: 1_000 },
-  { name: QUEUES.billing, concurrency: 1, attempts: 5, backoffMs: 5_000 },
-];
+  metrics: { concurrency: 64, attempts: 6, backoffMs: 500 },
+  scores: { concurrency: 16, attempts: 5, backoffMs: 1_000 },
+  billing: { concurrency: 1, attempts: 5, backoffMs: 5_000 },
+};
+
+export const strideQueueDefinitions: readonly QueueDefinition[] = queueNameValues.map((name) => ({
+  name,
+  ...queueSettings[name],
+}));
 
 /** One metrics job per user-day at a time (see JobQueues' dedupe rules). */
 export const dailyMetricsKey = (userId: string, date: string): string => `metrics:${userId}:${date}`;

@@ -34,7 +34,11 @@ export interface BillingModule {
   /** null with real Stripe: the test-mode routes do not exist then. */
   readonly testMode: BillingTestMode | null;
   readonly publicUrl: string | undefined;
-  /** The tier whose usage limits apply to the user now (read from the billing stream). */
+  /**
+   * The tier whose limits and features apply to the user now (usage limits, AI breakdowns, pro analytics),
+   * read from the billing stream: the plan while active or in an unpaid grace period, free once canceled or
+   * past the grace period. What the user record shows as the plan is the users read model's tier.
+   */
   effectiveTier(userId: string): Promise<SubscriptionTier>;
   /**
    * The billing job for the scheduler (workers' billing queue): downgrades every user whose grace period

@@ -1,4 +1,4 @@
-import type { PaidTier } from '@stride/domain/billing/billing-events';
+import type { PaidTier } from '@stride/domain/plans/subscription-tiers';
 import type { StripeCustomer, StripeSubscription } from './stripe/stripe-objects';
 
 /**

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { goalPrioritySchema, type GoalPriority } from '../goals/goal-events';
+import {
+  DEFAULT_CATEGORY,
+  DEFAULT_PRIORITY,
+  goalFields,
+  goalPrioritySchema,
+  type GoalPriority,
+} from '../goals/goal-events';
 import { energyLevelSchema, type EnergyLevel } from '../tasks/energy-workflow';
 
 /**
@@ -11,11 +17,11 @@ import { energyLevelSchema, type EnergyLevel } from '../tasks/energy-workflow';
 export type { EnergyLevel, GoalPriority };
 
 export const goalForBreakdownSchema = z.object({
-  title: z.string().trim().min(1).max(200),
-  description: z.string().max(2000).optional(),
-  /** Free text; 'personal' by default (spec section 3). */
-  category: z.string().max(100).default('personal'),
-  priority: goalPrioritySchema.default('medium'),
+  title: goalFields.title,
+  description: goalFields.description.optional(),
+  /** Free text, a goal's own limits; 'personal' by default (spec section 3). */
+  category: goalFields.category.default(DEFAULT_CATEGORY),
+  priority: goalPrioritySchema.default(DEFAULT_PRIORITY),
   /** YYYY-MM-DD (an ISO instant is read by its first ten characters); null or absent when none. */
   targetDate: z.string().nullable().optional(),
 });

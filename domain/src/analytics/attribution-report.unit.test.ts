@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { channelOfAttribution, revenueCentsOf } from './attribution-report';
 import { analyticsUserOf } from './event-owner';
-import { canUseProAnalytics } from './pro-analytics';
+import { hasProAnalytics } from '../plans/limits';
 
 describe('attribution report rules', () => {
   it('books a paid activation at its plan price, and an explicit amount as given', () => {
@@ -33,7 +33,7 @@ describe('the user an event counts for', () => {
 
 describe('pro analytics', () => {
   it('are for pro and team only (unknown tiers are free)', () => {
-    expect(['pro', 'team', 'starter', 'lite', 'basic', 'free', 'platinum', null].map(canUseProAnalytics)).toEqual([
+    expect(['pro', 'team', 'starter', 'lite', 'basic', 'free', 'platinum', null].map(hasProAnalytics)).toEqual([
       true,
       true,
       false,

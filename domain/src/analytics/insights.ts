@@ -8,9 +8,11 @@ import type { UserMetrics } from './user-metrics';
  * Between 50% and 80% nothing is said about completion. Rates are fractions (0.8 = 80%).
  */
 
-export type InsightKind = 'suggestion' | 'achievement' | 'info';
+export const insightKindValues = ['suggestion', 'achievement', 'info'] as const;
+export type InsightKind = (typeof insightKindValues)[number];
 
-export type InsightCode = 'smaller_tasks' | 'high_completion_rate' | 'active_streak';
+export const insightCodeValues = ['smaller_tasks', 'high_completion_rate', 'active_streak'] as const;
+export type InsightCode = (typeof insightCodeValues)[number];
 
 export interface Insight {
   readonly kind: InsightKind;

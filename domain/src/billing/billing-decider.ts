@@ -14,9 +14,8 @@ import {
   subscriptionDowngraded,
   type BillingEvent,
   type BillingState,
-  type PaidTier,
 } from './billing-events';
-import type { SubscriptionStatus } from '../plans/subscription-tiers';
+import type { PaidTier, SubscriptionStatus } from '../plans/subscription-tiers';
 import { addDays, isBefore, nextDowngrade } from './billing-rules';
 
 /**

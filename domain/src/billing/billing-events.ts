@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
+  paidTierSchema,
   subscriptionStatusSchema,
   subscriptionTierSchema,
+  type PaidTier,
   type SubscriptionStatus,
   type SubscriptionTier,
 } from '../plans/subscription-tiers';
@@ -16,8 +18,6 @@ import { assertNever, defineEvent } from '../shared/event';
  */
 
 const isoInstant = z.iso.datetime();
-const tierSchema = subscriptionTierSchema;
-const paidTierSchema = tierSchema.exclude(['free']);
 const stripeId = z.string().min(1).max(255);
 
 export const stripeCustomerLinked = defineEvent({
@@ -82,7 +82,7 @@ export type DowngradeReason = (typeof downgradeReasonValues)[number];
 export const subscriptionDowngraded = defineEvent({
   type: 'SubscriptionDowngraded',
   schemaVersion: 1,
-  schema: z.object({ fromTier: paidTierSchema, toTier: tierSchema, reason: z.enum(downgradeReasonValues) }),
+  schema: z.object({ fromTier: paidTierSchema, toTier: subscriptionTierSchema, reason: z.enum(downgradeReasonValues) }),
 });
 
 export const billingEventDefinitions = [
@@ -96,8 +96,6 @@ export const billingEventDefinitions = [
 ] as const;
 
 export type BillingEvent = EventOf<(typeof billingEventDefinitions)[number]>;
-
-export type PaidTier = z.infer<typeof paidTierSchema>;
 
 export interface PaymentFailure {
   readonly invoiceId: string;

@@ -1,21 +1,31 @@
 import { z } from 'zod';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
+import { idSchema } from '../shared/id';
 
-const nameSchema = z.string().trim().min(1).max(100);
+/** The longest collection name and description (characters), for events and requests alike. */
+export const collectionLimits = { nameMax: 100, descriptionMax: 500 } as const;
+
+/** A collection's fields as stored; the HTTP contracts build on them. */
+export const collectionFields = {
+  name: z.string().trim().min(1).max(collectionLimits.nameMax),
+  description: z.string().max(collectionLimits.descriptionMax).nullish(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour as #RRGGBB')
+    .nullish(),
+};
+const nameSchema = collectionFields.name;
 
 export const collectionCreated = defineEvent({
   type: 'CollectionCreated',
   schemaVersion: 1,
   schema: z.object({
-    collectionId: z.string().min(1).max(100),
+    collectionId: idSchema,
     userId: z.string().min(1),
     name: nameSchema,
-    description: z.string().max(500).nullish(),
-    color: z
-      .string()
-      .regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour as #RRGGBB')
-      .nullish(),
+    description: collectionFields.description,
+    color: collectionFields.color,
   }),
 });
 

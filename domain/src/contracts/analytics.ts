@@ -5,6 +5,8 @@ import { dailyMetricsSchema } from '../analytics/daily-metrics';
 import { trackEventRequestSchema, trackedEventSchema, trackedPropertiesSchema } from '../analytics/tracked-events';
 import { userMetricsSchema } from '../analytics/user-metrics';
 import { idSchema, isoDateSchema } from './common';
+import { insightCodeValues, insightKindValues } from '../analytics/insights';
+import { queueNameValues } from '../shared/queue-names';
 
 /**
  * The analytics API (spec section 7 "Analytics", plus the admin reports). Paths are under /api. Every
@@ -134,8 +136,8 @@ export const engagementScoreSchema = z.object({
 });
 
 export const insightSchema = z.object({
-  kind: z.enum(['suggestion', 'achievement', 'info']),
-  code: z.enum(['smaller_tasks', 'high_completion_rate', 'active_streak']),
+  kind: z.enum(insightKindValues),
+  code: z.enum(insightCodeValues),
   title: z.string(),
   message: z.string(),
 });
@@ -305,8 +307,6 @@ export const pipelineHealthResponseSchema = z.record(
   z.string(),
   z.object({ status: z.enum(['up', 'degraded', 'down']), mode: z.string() }).catchall(z.unknown()),
 );
-
-export const queueNameValues = ['metrics', 'scores', 'ai', 'billing'] as const;
 
 /** GET /api/admin/queues/:queue/failed?limit: failed jobs, kept for inspection. */
 export const failedJobsParamsSchema = z.object({ queue: z.enum(queueNameValues) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { collectionFields, collectionLimits } from '../collections/collection-events';
 import { idSchema, positionSchema } from './common';
 
 export const collectionRowSchema = z.object({
@@ -16,15 +17,12 @@ export type CollectionRow = z.infer<typeof collectionRowSchema>;
 // GET /api/collections -> collectionRowSchema[] ; GET /api/collections/:id -> collectionRowSchema
 export const createCollectionBodySchema = z.object({
   id: idSchema.optional(),
-  name: z.string().trim().min(1, 'Name is required').max(100),
-  description: z.string().max(500).nullish(),
-  color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour as #RRGGBB')
-    .nullish(),
+  name: z.string().trim().min(1, 'Name is required').max(collectionLimits.nameMax),
+  description: collectionFields.description,
+  color: collectionFields.color,
 });
 // PATCH /api/collections/:id
-export const renameCollectionBodySchema = z.object({ name: z.string().trim().min(1).max(100) });
+export const renameCollectionBodySchema = z.object({ name: collectionFields.name });
 // POST /api/collections/:id/goals ; DELETE /api/collections/:id/goals/:goalId ; DELETE /api/collections/:id
 export const collectionGoalBodySchema = z.object({ goalId: idSchema });
 export const collectionMutationResponseSchema = z.object({

@@ -23,6 +23,6 @@ export const RATE_LIMIT_RESET_HEADER = 'x-ratelimit-reset';
 
 export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD');
 export const monthSchema = z.string().regex(/^\d{4}-\d{2}$/, 'Expected a month as YYYY-MM');
-export const idSchema = z.string().min(1).max(100);
+export { idSchema } from '../shared/id';
 
 export const successResponseSchema = z.object({ success: z.literal(true), position: positionSchema.optional() });

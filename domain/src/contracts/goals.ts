@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { goalPrioritySchema } from '../goals/goal-events';
+import {
+  DEFAULT_CATEGORY,
+  DEFAULT_PRIORITY,
+  goalFields,
+  goalLimits,
+  goalPrioritySchema,
+  goalStatusValues,
+} from '../goals/goal-events';
 import { energyLevelSchema } from '../tasks/energy-workflow';
+import { taskInputSchema, taskMinutesSchema, taskSourceSchema, taskStatusValues } from '../tasks/task-events';
 import { idSchema, isoDateSchema, positionSchema } from './common';
 
-export const goalStatusValues = ['active', 'completed', 'abandoned'] as const;
-export const taskStatusValues = ['todo', 'in_progress', 'done'] as const;
+export { goalStatusValues, taskStatusValues };
 
 /** A task as the API serves it (the stored shape of spec section 3, plus energy and status). */
 export const taskRowSchema = z.object({
@@ -16,7 +23,7 @@ export const taskRowSchema = z.object({
   actual_minutes: z.number().int().nullable(),
   energy_level: energyLevelSchema,
   status: z.enum(taskStatusValues),
-  source: z.enum(['ai', 'manual', 'template']),
+  source: taskSourceSchema,
   created_at: z.string(),
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
@@ -55,11 +62,11 @@ export const listGoalsResponseSchema = z.array(goalRowSchema);
 // POST /api/goals/create-simple (counts a goal of the monthly limit inside the same command)
 export const createGoalBodySchema = z.object({
   id: idSchema.optional(), // client-generated id for optimistic UI; the server makes one if absent
-  title: z.string().trim().min(1, 'Title is required').max(200),
-  description: z.string().max(2000).default(''),
+  title: z.string().trim().min(1, 'Title is required').max(goalLimits.titleMax),
+  description: goalFields.description.default(''),
   target_date: isoDateSchema.nullish(),
-  category: z.string().trim().min(1).max(50).default('personal'),
-  priority: goalPrioritySchema.default('medium'),
+  category: goalFields.category.default(DEFAULT_CATEGORY),
+  priority: goalPrioritySchema.default(DEFAULT_PRIORITY),
   status: z.literal('active').default('active'),
 });
 export const goalMutationResponseSchema = z.object({ goal: goalRowSchema, position: positionSchema });
@@ -70,9 +77,9 @@ export const updateGoalBodySchema = z.object({
   expectedVersion: z.number().int().nonnegative().optional(),
   updates: z
     .object({
-      title: z.string().trim().min(1).max(200),
-      description: z.string().max(2000),
-      category: z.string().trim().min(1).max(50),
+      title: goalFields.title,
+      description: goalFields.description,
+      category: goalFields.category,
       priority: goalPrioritySchema,
       target_date: isoDateSchema.nullable(),
       status: z.enum(goalStatusValues),
@@ -85,10 +92,11 @@ export const updateGoalBodySchema = z.object({
 export const deleteGoalBodySchema = z.object({ goalId: idSchema });
 
 // POST /api/goals/:goalId/tasks  (manual tasks; de-duplicated by the spec's batch rule)
+const taskFields = taskInputSchema.shape;
 export const newTaskSchema = z.object({
-  title: z.string().trim().min(1).max(200),
-  description: z.string().max(2000).nullish(),
-  estimated_minutes: z.number().int().min(1).max(1440).default(30),
+  title: taskFields.title,
+  description: taskFields.description,
+  estimated_minutes: taskMinutesSchema.default(30),
   energy_level: energyLevelSchema.default('medium'),
 });
 export const addTasksBodySchema = z.object({ tasks: z.array(newTaskSchema).min(1).max(50) });
@@ -101,16 +109,16 @@ export const tasksMutationResponseSchema = z.object({
 // PATCH /api/goals/:goalId/tasks/:taskId
 export const updateTaskBodySchema = z
   .object({
-    title: z.string().trim().min(1).max(200),
-    description: z.string().max(2000).nullable(),
-    estimated_minutes: z.number().int().min(1).max(1440),
+    title: taskFields.title,
+    description: taskFields.description,
+    estimated_minutes: taskMinutesSchema,
     energy_level: energyLevelSchema,
   })
   .partial();
 // POST /api/goals/:goalId/tasks/:taskId/start | complete | reopen ; DELETE .../:taskId (soft delete)
-export const completeTaskBodySchema = z.object({ actual_minutes: z.number().int().min(1).max(1440).optional() });
+export const completeTaskBodySchema = z.object({ actual_minutes: taskMinutesSchema.optional() });
 // POST /api/goals/:goalId/tasks/:taskId/log-time
-export const logTimeBodySchema = z.object({ actual_minutes: z.number().int().min(1).max(1440) });
+export const logTimeBodySchema = z.object({ actual_minutes: taskMinutesSchema });
 export const taskMutationResponseSchema = z.object({ task: taskRowSchema, position: positionSchema });
 
 // GET /api/tasks/energy?level=low|medium|high&availableMinutes=

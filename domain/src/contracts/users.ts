@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { attributionRecordSchema } from '../analytics/acquisition-channel';
 import { subscriptionStatusSchema, subscriptionTierSchema } from '../plans/subscription-tiers';
-import { idSchema, positionSchema } from './common';
+import { emailSchema, nameSchema, preferenceValuesSchema } from '../users/user-events';
+import { positionSchema } from './common';
 
 /** The server user record of spec section 3, plus the derived fields the web app needs. */
 export const serverUserRecordSchema = z.object({
@@ -26,24 +28,16 @@ export const serverUserRecordSchema = z.object({
 });
 export type ServerUserRecord = z.infer<typeof serverUserRecordSchema>;
 
-export const attributionInputSchema = z
-  .object({
-    utm_source: z.string().max(200).nullish(),
-    utm_medium: z.string().max(200).nullish(),
-    utm_campaign: z.string().max(200).nullish(),
-    utm_term: z.string().max(200).nullish(),
-    utm_content: z.string().max(200).nullish(),
-    referrer_url: z.string().max(2000).nullish(),
-    landing_page: z.string().max(2000).nullish(),
-    first_touch_date: z.string().max(40).nullish(),
-  })
+/** What the web app reports of a first visit: the attribution record but what the server derives. */
+export const attributionInputSchema = attributionRecordSchema
+  .omit({ acquisition_channel: true, signup_date: true })
   .strict();
 export type AttributionInput = z.infer<typeof attributionInputSchema>;
 
 // POST /api/user/ensure-user-exists
 export const ensureUserExistsBodySchema = z.object({
-  email: z.string().email().max(320),
-  name: z.string().trim().max(200).default(''),
+  email: emailSchema,
+  name: nameSchema.default(''),
   attribution: attributionInputSchema.nullish(),
 });
 export const ensureUserExistsResponseSchema = z.object({
@@ -59,9 +53,8 @@ export const userUsageBypassResponseSchema = z.object({
   ai_generations_this_month: z.number().int(),
 });
 
-export const preferencesSchema = z
-  .object({ lastViewedGoalId: idSchema.nullable().optional() })
-  .catchall(z.union([z.string().max(500), z.number(), z.boolean(), z.null()]));
+/** The count of preferences is checked on the merged preferences by the user decider. */
+export const preferencesSchema = preferenceValuesSchema;
 
 // GET /api/user/get-user-data
 export const userDataResponseSchema = z.object({ id: z.string(), preferences: preferencesSchema });
@@ -73,8 +66,8 @@ export const updatePreferencesBodySchema = z.object({ preferences: preferencesSc
 
 // POST /api/dev/sign-in (AUTH_MODE=dev only)
 export const devSignInBodySchema = z.object({
-  email: z.string().email().max(320),
-  name: z.string().trim().min(1).max(200),
+  email: emailSchema,
+  name: nameSchema.min(1),
 });
 export const devSignInResponseSchema = z.object({
   token: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
+import { idSchema } from '../shared/id';
 import { emptyTaskList, evolveTasks, type TaskEvent, type TaskList } from '../tasks/task-events';
 import { evolveTaskPlanning, type TaskPlanningEvent } from '../tasks/task-planning-events';
 
@@ -8,22 +9,44 @@ const isoInstant = z.iso.datetime();
 
 export const goalPrioritySchema = z.enum(['low', 'medium', 'high']);
 export type GoalPriority = z.infer<typeof goalPrioritySchema>;
-export type GoalStatus = 'active' | 'completed' | 'abandoned';
+export const goalStatusValues = ['active', 'completed', 'abandoned'] as const;
+export type GoalStatus = (typeof goalStatusValues)[number];
 
-export const DEFAULT_CATEGORY = 'personal';
+/**
+ * The goal categories the app offers, declared once (the web app's goal form lists them). A goal's category is
+ * free text (goalFields.category): these are suggestions, not a closed set, so older or API-made goals may
+ * carry others.
+ */
+export const goalCategoryValues = [
+  'personal',
+  'career',
+  'health',
+  'learning',
+  'finance',
+  'relationships',
+  'creative',
+  'home',
+] as const;
+export type GoalCategory = (typeof goalCategoryValues)[number];
+
+export const DEFAULT_CATEGORY: GoalCategory = 'personal';
 export const DEFAULT_PRIORITY: GoalPriority = 'medium';
 
-const goalFields = {
-  title: z.string().trim().min(1).max(200),
-  description: z.string().max(2000),
-  category: z.string().trim().min(1).max(50),
+/** The longest goal title, description and category (characters), for events and requests alike. */
+export const goalLimits = { titleMax: 200, descriptionMax: 2000, categoryMax: 50 } as const;
+
+/** A goal's fields as stored; the HTTP contracts build on them. */
+export const goalFields = {
+  title: z.string().trim().min(1).max(goalLimits.titleMax),
+  description: z.string().max(goalLimits.descriptionMax),
+  category: z.string().trim().min(1).max(goalLimits.categoryMax),
   priority: goalPrioritySchema,
   targetDate: z.iso.date().nullable(),
 };
 
 /** GoalCreated as first stored: without category and priority. */
 const goalCreatedV1Schema = z.object({
-  goalId: z.string().min(1).max(100),
+  goalId: idSchema,
   userId: z.string().min(1),
   title: goalFields.title,
   description: goalFields.description,

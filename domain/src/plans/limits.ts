@@ -95,10 +95,20 @@ export function upgradeOptionsFor(tier: string | null | undefined): readonly Upg
   ];
 }
 
-/** Pro analytics are included for pro and team; everyone else sees the Analytics entry tagged PRO. */
+/**
+ * Which tiers get the pro analytics (daily metrics, full user metrics with engagement and insights, goal
+ * metrics). Spec section 2: the Analytics entry is tagged PRO for anyone not on pro or team. The server's
+ * gate and the account menu both read this rule.
+ *
+ * DECISION: spec section 9 also lists an "analytics dashboard" among starter's features. The account menu
+ * rule (PRO tag for everyone but pro and team) is the one the screens follow, so the server gates on it too;
+ * starter users get the simple user metrics. Change PRO_ANALYTICS_TIERS to move the line.
+ */
+export const PRO_ANALYTICS_TIERS: readonly SubscriptionTier[] = ['pro', 'team'];
+
+/** Pro analytics are included for PRO_ANALYTICS_TIERS; unknown or missing tiers are free, so never. */
 export function hasProAnalytics(tier: string | null | undefined): boolean {
-  const parsed = parseTier(tier);
-  return parsed === 'pro' || parsed === 'team';
+  return PRO_ANALYTICS_TIERS.includes(parseTier(tier));
 }
 
 /** Spec section 6: the header Upgrade button shows for free and lite users. */

@@ -1,4 +1,4 @@
-import type { SubscriptionTier } from './subscription-tiers';
+import { subscriptionTierValues, type SubscriptionTier } from './subscription-tiers';
 
 /**
  * The plan catalogue (spec sections 1, 3, 6 and 9, price reading A).
@@ -8,8 +8,8 @@ import type { SubscriptionTier } from './subscription-tiers';
  * `buildPlanCatalogue(priceIds)`.
  */
 
-/** Tiers in the order plans are presented: current plans by price, then the legacy ones. */
-export const subscriptionTiers: readonly SubscriptionTier[] = ['free', 'starter', 'pro', 'team', 'lite', 'basic'];
+/** Tiers in the order plans are presented: the tier vocabulary's own order (subscription-tiers.ts). */
+export const subscriptionTiers: readonly SubscriptionTier[] = subscriptionTierValues;
 
 /** A limit of -1 means unlimited (spec section 3: "goalsLimit (-1 means unlimited)"). */
 export const UNLIMITED = -1;

@@ -3,6 +3,7 @@ import type { LocalDate } from '../dates/local-date';
 import type { Recurrence } from '../recurrence/recurrence-rule';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
+import { idSchema } from '../shared/id';
 import { energyLevelSchema } from './energy-workflow';
 import { batchKeys, type BatchFingerprint } from './task-dedupe';
 
@@ -12,10 +13,12 @@ import { batchKeys, type BatchFingerprint } from './task-dedupe';
  */
 
 const isoInstant = z.iso.datetime();
-const minutesSchema = z.number().int().min(1).max(1440);
+/** Minutes of one task (estimated or spent): 1 to a day. */
+export const taskMinutesSchema = z.number().int().min(1).max(1440);
+const minutesSchema = taskMinutesSchema;
 
 export const taskInputSchema = z.object({
-  taskId: z.string().min(1).max(100),
+  taskId: idSchema,
   title: z.string().trim().min(1).max(200),
   description: z.string().max(2000).nullish(),
   estimatedMinutes: minutesSchema,
@@ -38,7 +41,7 @@ export const tasksBatchGenerated = defineEvent({
   type: 'TasksBatchGenerated',
   schemaVersion: 1,
   schema: z.object({
-    batchId: z.string().min(1).max(100),
+    batchId: idSchema,
     source: taskSourceSchema,
     tasks: z.array(taskInputSchema).min(1).max(100),
     aiMetadata: z.record(z.string(), z.unknown()).nullable(),
@@ -102,7 +105,8 @@ export const taskEventDefinitions = [
 
 export type TaskEvent = EventOf<(typeof taskEventDefinitions)[number]>;
 
-export type TaskStatus = 'todo' | 'in_progress' | 'done';
+export const taskStatusValues = ['todo', 'in_progress', 'done'] as const;
+export type TaskStatus = (typeof taskStatusValues)[number];
 
 export interface Task {
   readonly taskId: string;

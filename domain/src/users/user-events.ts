@@ -2,19 +2,25 @@ import { z } from 'zod';
 import { attributionRecordSchema } from '../analytics/acquisition-channel';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
+import { idSchema } from '../shared/id';
 
 export const MAX_PREFERENCE_KEYS = 20;
 
-const emailSchema = z.email().max(320);
-const nameSchema = z.string().trim().max(200);
+export const emailSchema = z.email().max(320);
+export const nameSchema = z.string().trim().max(200);
 
-/** Small UI preferences: the known lastViewedGoalId plus other short scalar values. */
-export const preferencesSchema = z
-  .object({ lastViewedGoalId: z.string().min(1).max(100).nullable().optional() })
-  .catchall(z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
-  .refine((preferences) => Object.keys(preferences).length <= MAX_PREFERENCE_KEYS, {
+/** Small UI preferences: the known lastViewedGoalId plus other short scalar values (any number of them). */
+export const preferenceValuesSchema = z
+  .object({ lastViewedGoalId: idSchema.nullable().optional() })
+  .catchall(z.union([z.string().max(500), z.number(), z.boolean(), z.null()]));
+
+/** Preferences as stored: at most MAX_PREFERENCE_KEYS of them. */
+export const preferencesSchema = preferenceValuesSchema.refine(
+  (preferences) => Object.keys(preferences).length <= MAX_PREFERENCE_KEYS,
+  {
     message: `At most ${MAX_PREFERENCE_KEYS} preferences are allowed`,
-  });
+  },
+);
 export type Preferences = z.output<typeof preferencesSchema>;
 
 export const userRegistered = defineEvent({

@@ -17,7 +17,7 @@ import type {
   MessageConsumer,
 } from '../bus/event-bus';
 import { fromKafkaValue } from './stored-event-message';
-import { DEFAULT_PARTITIONS, DOMAIN_TOPICS, HEADERS, TRACKED_EVENTS_TOPIC, ensureTopics } from './topics';
+import { DEFAULT_PARTITIONS, HEADERS, TRACKED_EVENTS_TOPIC, ensureTopics } from './topics';
 
 export interface KafkaBusOptions<Message> {
   readonly kafka: Kafka;
@@ -25,7 +25,7 @@ export interface KafkaBusOptions<Message> {
   readonly logger: Logger;
   /** Consumer groups are named `<groupPrefix>.<consumer id>` (default 'stride'). */
   readonly groupPrefix?: string;
-  readonly domainTopics?: readonly string[];
+  readonly domainTopics: readonly string[];
   readonly messagesTopic?: string;
   readonly partitions?: number;
   /** Overrides for the kafkajs consumers (tests shorten the session and rebalance timeouts). */
@@ -65,7 +65,7 @@ export class KafkaBus<Message> implements EventBus<Message> {
   }
 
   private get domainTopics(): readonly string[] {
-    return this.options.domainTopics ?? DOMAIN_TOPICS;
+    return this.options.domainTopics;
   }
 
   subscribeDomainEvents(consumer: DomainEventConsumer): void {

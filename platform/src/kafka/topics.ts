@@ -1,11 +1,10 @@
 import type { Kafka } from 'kafkajs';
 
-/** One topic per event category, keyed by user id: `stride.goals`, `stride.tasks`, ... */
-export const DOMAIN_TOPIC_CATEGORIES = ['goals', 'tasks', 'usage', 'billing', 'users'] as const;
-export type DomainTopicCategory = (typeof DOMAIN_TOPIC_CATEGORIES)[number];
-
-export const domainTopic = (category: DomainTopicCategory): string => `stride.${category}`;
-export const DOMAIN_TOPICS: readonly string[] = DOMAIN_TOPIC_CATEGORIES.map(domainTopic);
+/**
+ * One topic per event category, keyed by user id: `stride.goals`, `stride.tasks`, ... (the categories are
+ * the domain's, `topicCategoryValues` in domain/src/event-catalogue.ts).
+ */
+export const domainTopic = (category: string): string => `stride.${category}`;
 
 /** Product events tracked by the browser. */
 export const TRACKED_EVENTS_TOPIC = 'analytics.events';

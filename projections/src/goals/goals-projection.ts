@@ -2,7 +2,12 @@ import { goalEventDefinitions, type GoalEvent } from '@stride/domain/goals/goal-
 import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import { assertNever } from '@stride/domain/shared/event';
 import { parseStreamId } from '@stride/domain/stream-ids';
-import { taskEventDefinitions, type TaskEvent, type TaskInput } from '@stride/domain/tasks/task-events';
+import {
+  taskEventDefinitions,
+  type TaskEvent,
+  type TaskInput,
+  type TaskSource,
+} from '@stride/domain/tasks/task-events';
 import { isoInstant } from '../core/instant';
 import { defineProjection, rowRef, type EventEnvelope, type RowRef } from '../core/projection';
 import type { RowStore } from '../core/row-store';
@@ -61,7 +66,7 @@ const goalChange = (event: Exclude<GoalEvent, TaskEvent>): Partial<GoalRecord> =
 const newTask = (
   goal: GoalRecord,
   task: Omit<TaskInput, 'description'> & { description?: string | null },
-  source: string,
+  source: TaskSource,
   createdAt: string,
   envelope: EventEnvelope,
   index: number,
@@ -93,9 +98,9 @@ export const taskViewOf = (task: TaskRecord): TaskRow => ({
   description: task.description,
   estimated_minutes: task.estimated_minutes,
   actual_minutes: task.actual_minutes,
-  energy_level: task.energy_level as TaskRow['energy_level'],
-  status: task.status as TaskRow['status'],
-  source: task.source as TaskRow['source'],
+  energy_level: task.energy_level,
+  status: task.status,
+  source: task.source,
   created_at: task.created_at,
   started_at: task.started_at,
   completed_at: task.completed_at,

@@ -1,30 +1,15 @@
-import type { TaskRow } from '@stride/domain/contracts/goals';
+import type { GoalRow, TaskRow } from '@stride/domain/contracts/goals';
 import { defineTable, type JsonValue } from '../core/table';
 
 /**
- * A goal as stored (spec section 3) plus its lifecycle times and stream version (for If-Match), and its
- * live tasks as the API shows them (kept with the goal so that listing goals does no per-task work).
+ * A goal as stored (spec section 3): the API's goal row (goalRowSchema) but for the caller's collections,
+ * which are joined in when read, plus its soft delete. Its live tasks are kept in the API's shape with the
+ * goal, so that listing goals does no per-task work.
  */
-export type GoalRecord = {
-  id: string;
-  user_id: string;
-  title: string;
-  description: string;
-  category: string;
-  priority: string;
-  target_date: string | null;
-  status: string;
+export type GoalRecord = Omit<GoalRow, 'collection_ids' | 'ai_metadata'> & {
   ai_metadata: { [key: string]: JsonValue } | null;
-  created_at: string;
-  updated_at: string;
-  completed_at: string | null;
   /** Soft delete: hidden from every read, kept for audits. */
   deleted_at: string | null;
-  version: number;
-  /** The live (not soft-deleted) tasks in the API's shape, in the order they were added. */
-  generated_tasks: TaskRow[];
-  task_count: number;
-  completed_task_count: number;
 };
 
 export const goalsTable = defineTable<GoalRecord, 'id'>({
@@ -51,25 +36,15 @@ export const goalsTable = defineTable<GoalRecord, 'id'>({
   },
 });
 
-/** A task of a goal (spec section 3) with energy, status and minutes. Soft-deleted tasks stay as rows. */
-export type TaskRecord = {
-  goal_id: string;
-  id: string;
+/**
+ * A task of a goal (spec section 3): the API's task row (taskRowSchema) plus its owner, its place in the goal
+ * (the log position and index it was added at) and its last change. Soft-deleted tasks stay as rows.
+ */
+export type TaskRecord = TaskRow & {
   user_id: string;
-  title: string;
-  description: string | null;
-  estimated_minutes: number;
-  actual_minutes: number | null;
-  energy_level: string;
-  status: string;
-  source: string;
   added_position: number;
   added_index: number;
-  created_at: string;
   updated_at: string;
-  started_at: string | null;
-  completed_at: string | null;
-  deleted_at: string | null;
 };
 
 export const tasksTable = defineTable<TaskRecord, 'goal_id' | 'id'>({

@@ -1,22 +1,19 @@
+import { billingEventDefinitions, type BillingEvent } from '@stride/domain/billing/billing-events';
 import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import { assertNever } from '@stride/domain/shared/event';
 import { parseStreamId } from '@stride/domain/stream-ids';
 import { userEventDefinitions, type UserEvent } from '@stride/domain/users/user-events';
-import type { StoredEvent } from '@stride/platform/event-store/types';
 import { isoInstant, isoInstantOrNull } from '../core/instant';
 import { defineProjection, rowRef, type EventEnvelope } from '../core/projection';
 import type { RowStore } from '../core/row-store';
 import type { JsonValue } from '../core/table';
-import {
-  billingEventTypes,
-  decodeBillingEvent,
-  isBillingEvent,
-  isBillingEventType,
-  type BillingEvent,
-} from './billing-events';
 import { userBillingTable, usersTable, type UserBillingRow } from './users-tables';
 
 export type UsersProjectionEvent = UserEvent | BillingEvent;
+
+/** Billing owns and writes these events (stream `billing-{userId}`); their schemas are billing's own. */
+const billingEventTypes = new Set<string>(billingEventDefinitions.map((definition) => definition.type));
+const isBillingEvent = (event: UsersProjectionEvent): event is BillingEvent => billingEventTypes.has(event.type);
 
 const userIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
 
@@ -127,22 +124,12 @@ export const applyUsersEvent = (rows: RowStore, event: UsersProjectionEvent, env
   else applyUserEvent(rows, event, envelope);
 };
 
-/** Billing events are read by name (and through the registry first when billing has registered them). */
-const decode = (stored: StoredEvent, registry: EventRegistry): UsersProjectionEvent => {
-  if (isBillingEventType(stored.type)) {
-    const data = registry.has(stored.type) ? registry.upcast(stored).data : stored.data;
-    return decodeBillingEvent(stored.type, data);
-  }
-  return registry.upcast(stored) as UserEvent;
-};
-
 export const createUsersProjection = (registry: EventRegistry) =>
   defineProjection<UsersProjectionEvent>(
     {
       name: 'users',
       tables: [usersTable, userBillingTable],
-      eventTypes: [...userEventDefinitions.map((definition) => definition.type), ...billingEventTypes],
-      decode,
+      eventTypes: [...userEventDefinitions, ...billingEventDefinitions].map((definition) => definition.type),
       keysOf: (event, envelope) =>
         isBillingEvent(event)
           ? [rowRef(userBillingTable, { user_id: userIdOf(envelope) })]

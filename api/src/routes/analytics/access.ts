@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { canUseProAnalytics, PRO_ANALYTICS_TIERS } from '@stride/domain/analytics/pro-analytics';
+import { hasProAnalytics, PRO_ANALYTICS_TIERS } from '@stride/domain/plans/limits';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import type { Services } from '@stride/application/services';
 import { requireUser, type AuthUser } from '../../auth/auth-user';
-import { selectUserTier } from '@stride/application/analytics/queries/select-user-tier';
 
 /** Whose figures a request reads: the caller's own (default), or anyone's for an admin; else 403. */
 export function targetUser(
@@ -19,13 +18,14 @@ export function targetUser(
 }
 
 /**
- * The pro analytics gate: the caller's plan must include them (pro or team; admins always pass). The 403
- * carries what the web app needs to open the upgrade dialog.
+ * The pro analytics gate: the caller's effective tier (the one whose limits apply now, from the billing
+ * stream, as for AI breakdowns) must include them (pro or team; admins always pass). The 403 carries what
+ * the web app needs to open the upgrade dialog.
  */
 export async function requireProAnalytics(services: Services, caller: AuthUser, feature: string): Promise<void> {
   if (caller.isAdmin) return;
-  const tier = await selectUserTier(services.pool, caller.id);
-  if (canUseProAnalytics(tier)) return;
+  const tier = await services.billing.effectiveTier(caller.id);
+  if (hasProAnalytics(tier)) return;
   throw new DomainError('plan_required', 'Upgrade to Pro to see your analytics', {
     feature,
     requiredTiers: [...PRO_ANALYTICS_TIERS],

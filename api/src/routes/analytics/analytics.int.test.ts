@@ -8,7 +8,7 @@ import {
 import { utcDate } from '@stride/platform/clickhouse/params';
 import { startKafkaTestBroker, type KafkaTestBroker } from '@stride/testing/kafka-broker/kafka-test-broker';
 import type { Pipeline } from '@stride/composition/compose-pipeline';
-import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
+import { activateSubscription, cancelSubscription, createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 
 async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
@@ -178,6 +178,13 @@ describe.each(['embedded', 'kafka'] as const)('analytics API (%s bus)', (bus) =>
     expect((await admin.get('/api/admin/pipeline/health')).json()).toMatchObject({
       analytics: { status: 'up' },
       bus: { mode: bus === 'kafka' ? 'kafka' : 'postgres-log' },
+    });
+
+    // The gate follows the effective tier, as usage limits do: a canceled plan is free at once.
+    await cancelSubscription(t, ada.userId);
+    expect((await ada.get(`/api/analytics/daily-metrics?start=${today}&end=${today}`)).json()).toMatchObject({
+      code: 'plan_required',
+      details: { currentTier: 'free' },
     });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goalRowSchema, listGoalsResponseSchema } from '@stride/domain/contracts/goals';
+import { z } from 'zod';
+import { goalRowSchema, listGoalsResponseSchema, taskRowSchema } from '@stride/domain/contracts/goals';
 import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 
@@ -241,5 +242,23 @@ describe('/api/goals', () => {
       const list = await kim.get('/api/goals/list', { 'x-min-position': update.json().position });
       expect(list.json().find((g: { id: string }) => g.id === goal.id).title).toBe(`Renamed ${i}`);
     }
+  });
+
+  it('lists goals exactly in the contract shape: every field of goalRowSchema and taskRowSchema, nothing else', async () => {
+    const lea = await registeredUser(t, 'lea@example.com');
+    const { goal } = await createGoal(lea, { title: 'Garden', category: 'home' });
+    const added = await lea.post(`/api/goals/${goal.id}/tasks`, { tasks: [{ title: 'Buy seeds' }] });
+    expect(added.statusCode).toBe(200);
+    const strictList = z.array(goalRowSchema.extend({ generated_tasks: z.array(taskRowSchema.strict()) }).strict());
+    for (const path of ['/api/goals/list', '/api/goals/list-simple']) {
+      const list = strictList.parse((await lea.get(path, { 'x-min-position': added.json().position })).json());
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({ category: 'home', task_count: 1, collection_ids: [] });
+      expect(list[0]?.generated_tasks.map((task) => [task.title, task.source, task.status])).toEqual([
+        ['Buy seeds', 'manual', 'todo'],
+      ]);
+      expect(Object.keys(list[0] ?? {}).sort()).toEqual(Object.keys(goalRowSchema.shape).sort());
+    }
+    expect(listGoalsResponseSchema.parse((await lea.get('/api/goals/list')).json())).toHaveLength(1);
   });
 });

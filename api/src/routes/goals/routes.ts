@@ -47,8 +47,10 @@ const goalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * The list is the hot read: PostgreSQL builds its JSON (the contract's goalRowSchema[]) and it is sent as
-   * is, without a parse and re-serialisation here (the response schema documents it; the integration
-   * tests hold the SQL to it), from the list cache when it is current (goal-list-cache.ts).
+   * is, without a parse and re-serialisation here, from the list cache when it is current
+   * (goal-list-cache.ts). The SQL's JSON keys are generated from goalRowSchema and taskRowSchema
+   * (projections/src/goals/queries/goal-json.ts), so it cannot leave a field out; goals.int.test.ts parses
+   * the list strictly against them.
    */
   const sendList = async (request: FastifyRequest, reply: FastifyReply, userId: string, status: GoalStatusFilter) => {
     const requirement = await awaitMinPosition(request, reply, GOAL_READ_MODELS);

@@ -1,6 +1,5 @@
-import type { PaidTier } from '@stride/domain/billing/billing-events';
 import { planForPriceId, type PlanCatalogue } from '@stride/domain/plans/plan-catalogue';
-import { subscriptionTierSchema } from '@stride/domain/plans/subscription-tiers';
+import { paidTierSchema, type PaidTier } from '@stride/domain/plans/subscription-tiers';
 import type { BillingIntent } from '../billing-store';
 import {
   stripeCheckoutSessionSchema,
@@ -37,8 +36,6 @@ export const HANDLED_STRIPE_EVENT_TYPES = [
   'invoice.payment_failed',
   'invoice.paid',
 ] as const;
-
-const paidTierSchema = subscriptionTierSchema.exclude(['free']);
 
 /**
  * The tier of a price in the configured catalogue; failing that, the tier Stride wrote into the metadata

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { BillingState, PaidTier } from '@stride/domain/billing/billing-events';
+import type { BillingState } from '@stride/domain/billing/billing-events';
+import type { PaidTier } from '@stride/domain/plans/subscription-tiers';
 import type { SubscriptionTier } from '@stride/domain/plans/subscription-tiers';
 import type { PlanCatalogue } from '@stride/domain/plans/plan-catalogue';
 import type { BillingClock } from '../billing-clock';

@@ -1,25 +1,35 @@
-import type { goalStatusValues } from '@stride/domain/contracts/goals';
-import type { GoalPriority } from '@stride/domain/goals/goal-events';
+import {
+  goalCategoryValues,
+  goalPrioritySchema,
+  type GoalCategory,
+  type GoalPriority,
+  type GoalStatus,
+} from '@stride/domain/goals/goal-events';
 
-export type { GoalPriority };
-export type GoalStatus = (typeof goalStatusValues)[number];
+export type { GoalPriority, GoalStatus };
 
-export const GOAL_CATEGORIES = [
-  { value: 'personal', label: 'Personal' },
-  { value: 'career', label: 'Career' },
-  { value: 'health', label: 'Health & fitness' },
-  { value: 'learning', label: 'Learning' },
-  { value: 'finance', label: 'Finance' },
-  { value: 'relationships', label: 'Relationships' },
-  { value: 'creative', label: 'Creative' },
-  { value: 'home', label: 'Home' },
-] as const;
+const CATEGORY_LABELS: Record<GoalCategory, string> = {
+  personal: 'Personal',
+  career: 'Career',
+  health: 'Health & fitness',
+  learning: 'Learning',
+  finance: 'Finance',
+  relationships: 'Relationships',
+  creative: 'Creative',
+  home: 'Home',
+};
 
-export const GOAL_PRIORITIES: readonly { value: GoalPriority; label: string }[] = [
-  { value: 'low', label: 'Low' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'high', label: 'High' },
-];
+/** The categories the goal form offers: the domain's list (goalCategoryValues), labelled. */
+export const GOAL_CATEGORIES: readonly { value: GoalCategory; label: string }[] = goalCategoryValues.map((value) => ({
+  value,
+  label: CATEGORY_LABELS[value],
+}));
+
+const PRIORITY_LABELS: Record<GoalPriority, string> = { low: 'Low', medium: 'Medium', high: 'High' };
+
+export const GOAL_PRIORITIES: readonly { value: GoalPriority; label: string }[] = goalPrioritySchema.options.map(
+  (value) => ({ value, label: PRIORITY_LABELS[value] }),
+);
 
 export function categoryLabel(value: string): string {
   return GOAL_CATEGORIES.find((c) => c.value === value)?.label ?? value.charAt(0).toUpperCase() + value.slice(1);
