@@ -44,7 +44,7 @@ export class StackChild {
   }
 
   /** Starts the process; resolves with the first output line that `ready` accepts. */
-  start(ready: (line: string) => boolean = () => true, timeoutMs = 120_000): Promise<string> {
+  start(ready: (line: string) => boolean = () => true, timeoutMs = 300_000): Promise<string> {
     const { options } = this;
     this.log = createWriteStream(this.logFile, { flags: 'a' });
     const child = spawn(process.execPath, ['--import', 'tsx', options.script, ...(options.args ?? [])], {
