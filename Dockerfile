@@ -27,7 +27,7 @@ RUN mkdir -p /tmp/keep && cp -a node_modules/tsx node_modules/esbuild node_modul
   && npm prune --omit=dev --no-audit --no-fund \
   && cp -a /tmp/keep/. node_modules/ \
   && rm -rf /tmp/keep node_modules/@chdb node_modules/.cache \
-  && node --import tsx -e "await import('./composition/src/compose-services.ts')"
+  && node --import tsx --input-type=module -e "await import('./composition/src/compose-services.ts')"
 
 FROM node:22-bookworm-slim AS runtime
 RUN apt-get update \
