@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app';
  * A TCP proxy to the local Redis that can turn into a black hole: connections stay open and nothing comes
  * back, which is how a Redis behind a dead network path looks to ioredis (commands hang, no error).
  */
-async function redisProxy(): Promise<{ url: string; blackhole(): void; close(): Promise<void> }> {
+async function redisProxy(): Promise<{ url: string; blackhole(): void; restore(): void; close(): Promise<void> }> {
   let dropping = false;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
@@ -37,6 +37,12 @@ async function redisProxy(): Promise<{ url: string; blackhole(): void; close(): 
     blackhole: () => {
       dropping = true;
     },
+    /** Redis is back: the silent connections break, so the clients reconnect through the proxy. */
+    restore: () => {
+      dropping = false;
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -48,9 +54,10 @@ describe('GET /api/health', () => {
   let t: TestApp | undefined;
   let proxy: Awaited<ReturnType<typeof redisProxy>> | undefined;
   afterEach(async () => {
-    proxy?.blackhole();
-    await proxy?.close();
+    // Redis back first, so the queues can close (BullMQ waits on Redis to stop).
+    proxy?.restore();
     await t?.close();
+    await proxy?.close();
     t = undefined;
     proxy = undefined;
   });
