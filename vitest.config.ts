@@ -40,7 +40,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['{api,web}/**/*.e2e.test.ts'],
+          include: ['{api,web,composition}/**/*.e2e.test.ts'],
+          exclude: ['**/node_modules/**'],
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 300_000,

@@ -3,7 +3,9 @@ import type { DailyMetrics } from '@stride/domain/analytics/daily-metrics';
 import type { AnalyticsServices } from '@stride/application/analytics/analytics-services';
 import type { Role } from '@stride/application/services';
 import type { EventRegistry } from '@stride/domain/shared/event-registry';
+import { checkComponent } from '@stride/platform/bus/component-health';
 import type { ComponentHealth, EventBus } from '@stride/platform/bus/event-bus';
+import { workersHealth } from '@stride/platform/bus/worker-heartbeat';
 import { PostgresLogBus } from '@stride/platform/bus/postgres-log-bus';
 import { createAnalyticsClient, type AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
 import { migrateAnalytics } from '@stride/platform/clickhouse/migrations';
@@ -206,20 +208,51 @@ export async function startPipeline(deps: PipelineDeps, options: PipelineOptions
     track: (records) => bus.publish(records),
     requestDailyMetrics: (userId, date) => scheduleDailyMetrics(queues, [{ userId, date }]),
     async health() {
-      const [analyticsUp, busHealth, queueHealth] = await Promise.all([
-        analytics.ping().catch(() => false),
-        bus.health(),
-        queues.health(),
+      // Every check has its own short timeout: a hung client (Redis away, ClickHouse stalled) reports its
+      // component down instead of holding the whole answer.
+      const ms = config.HEALTH_CHECK_TIMEOUT_MS;
+      const { modes } = config;
+      const head = eventStore.stats().then((stats) => stats.headPosition);
+      head.catch(() => undefined);
+      const [analyticsHealth, busHealth, queueHealth, relayHealth, workersComponent] = await Promise.all([
+        checkComponent('analytics', modes.analytics, ms, async () => {
+          const up = await analytics.ping();
+          return {
+            status: up ? 'up' : 'down',
+            mode: analytics.mode,
+            database: analytics.database,
+            ...(!up && { error: 'ping failed' }),
+          };
+        }),
+        checkComponent('bus', modes.bus, ms, () => bus.health()),
+        checkComponent('queues', modes.queue, ms, () => queues.health()),
+        modes.bus !== 'kafka'
+          ? null
+          : checkComponent('relay', 'kafka', ms, async () => {
+              if (relay) return relay.health(await head);
+              // The relay runs in the workers process: its checkpoint against the log head.
+              const { rows } = await pool.query<{ position: number }>(
+                `SELECT global_position AS position FROM bus_consumer_checkpoints WHERE consumer_id = 'kafka-relay'`,
+              );
+              const position = rows[0]?.position ?? 0;
+              return { status: 'up', mode: 'kafka', position, lag: Math.max(0, (await head) - position) };
+            }),
+        role !== 'api'
+          ? null
+          : checkComponent('workers', 'heartbeat', ms, () =>
+              workersHealth(pool, config.WORKERS_HEARTBEAT_STALE_SECONDS),
+            ),
       ]);
       const batchers = writers.stats();
       const failing = batchers.some((stats) => stats.lastError !== null);
       return {
-        analytics: { status: analyticsUp ? 'up' : 'down', mode: analytics.mode, database: analytics.database },
+        analytics: analyticsHealth,
         bus: busHealth,
-        ...(relay ? { relay: relay.health() } : {}),
+        ...(relayHealth ? { relay: relayHealth } : {}),
         queues: queueHealth,
+        ...(workersComponent ? { workers: workersComponent } : {}),
         writers: { status: failing ? 'degraded' : 'up', mode: 'batched', tables: batchers },
-      };
+      } satisfies Record<string, ComponentHealth>;
     },
     stop() {
       stopped ??= (async () => {

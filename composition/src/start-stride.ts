@@ -4,6 +4,7 @@ import type { Role } from '@stride/application/services';
 import { loadConfigOrExit } from '@stride/platform/config';
 import { onShutdown } from '@stride/platform/shutdown';
 import { composeServices } from './compose-services';
+import { DataDirInUseError, exitUnlessSplitReady, lockDataDir } from './process-guards';
 
 /**
  * Starts an HTTP process: 'all-in-one' (`npm start`: API, projections, web app, bus consumers and jobs in
@@ -11,6 +12,17 @@ import { composeServices } from './compose-services';
  */
 export async function startStride(role: Extract<Role, 'all-in-one' | 'api'>): Promise<void> {
   const config = loadConfigOrExit();
+  if (role === 'api') exitUnlessSplitReady(config, role);
+  let releaseDataDir = () => {};
+  if (role === 'all-in-one') {
+    try {
+      releaseDataDir = lockDataDir(config.dataDir);
+    } catch (error) {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
+  }
   const stride = await composeServices(config, role);
   const { logger } = stride.services;
 
@@ -24,6 +36,7 @@ export async function startStride(role: Extract<Role, 'all-in-one' | 'api'>): Pr
   onShutdown(logger, [
     ['http', () => app.close()],
     ['services', () => stride.stop()],
+    ['data dir', async () => releaseDataDir()],
   ]);
   const line = '─'.repeat(60);
   console.log(

@@ -43,6 +43,10 @@ export const configSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: int(3000, 0, 65535),
   WORKERS_HEALTH_PORT: int(3001, 0, 65535),
+  /** Each component check of a health endpoint gives up after this long and reports the component down. */
+  HEALTH_CHECK_TIMEOUT_MS: int(2_000, 50, 60_000),
+  /** The workers process writes a heartbeat every few seconds; older than this, the API reports it down. */
+  WORKERS_HEARTBEAT_STALE_SECONDS: int(15, 2, 3_600),
   PUBLIC_URL: optionalUrl(['http', 'https']),
   DATA_DIR: z.string().default('./.data'),
   SERVE_WEB: z

@@ -29,6 +29,8 @@ export interface LogConsumerStatus {
   readonly id: string;
   readonly owner: string;
   readonly leader: boolean;
+  /** Started and not stopped: its loop is reading (or retrying) the log. */
+  readonly running: boolean;
   readonly position: number;
   readonly consecutiveFailures: number;
   readonly lastError: string | null;
@@ -50,6 +52,7 @@ export class LogConsumer {
   private loop: Promise<void> | null = null;
   private readonly waker = new PollWaker();
   private consecutiveFailures = 0;
+  private pendingRewind: LogCheckpoint | null = null;
   private lastError: string | null = null;
   private readonly progress = new EventEmitter<{ advanced: [LogCheckpoint] }>();
   private readonly onAppended = () => this.poke();
@@ -104,6 +107,7 @@ export class LogConsumer {
       id: this.id,
       owner: this.owner,
       leader: this.leader,
+      running: this.running,
       position: this.checkpoint.position,
       consecutiveFailures: this.consecutiveFailures,
       lastError: this.lastError,
@@ -180,9 +184,25 @@ export class LogConsumer {
     this.progress.emit('advanced', next);
   }
 
+  /**
+   * Moves the checkpoint back to `to` before the next batch (the Kafka relay asks for this when the broker lost
+   * what it held, to publish it again). Applied between batches by the lease holder, so it never races a
+   * batch's own checkpoint.
+   */
+  requestRewind(to: LogCheckpoint): void {
+    this.pendingRewind = to;
+    this.poke();
+  }
+
   /** One step: returns how many events were handled (0 when idle or not the leader). */
   private async step(): Promise<number> {
     if (!(await this.holdLease())) return -1;
+    const rewind = this.pendingRewind;
+    if (rewind) {
+      await this.commit(rewind);
+      this.pendingRewind = null;
+      this.options.logger?.warn({ consumer: this.id, position: rewind.position }, 'log consumer rewound');
+    }
     const batchSize = this.options.batchSize ?? 1_000;
     const events = await this.store.readAll({ after: this.checkpoint, limit: batchSize });
     if (events.length === 0) return 0;
@@ -207,7 +227,9 @@ export class LogConsumer {
           { err: error, consumer: this.id, failures: this.consecutiveFailures },
           'log consumer batch failed; will retry',
         );
-        await this.sleep(Math.min(this.options.maxBackoffMs ?? 10_000, 100 * 2 ** this.consecutiveFailures));
+        // Exponential backoff with jitter, so processes that failed together do not retry in step.
+        const backoff = Math.min(this.options.maxBackoffMs ?? 10_000, 100 * 2 ** this.consecutiveFailures);
+        await this.sleep(backoff * (0.5 + Math.random() / 2));
         continue;
       }
       if (handled > 0 || (handled === 0 && this.waker.hasPoke)) continue;

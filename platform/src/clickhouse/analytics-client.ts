@@ -44,12 +44,29 @@ type AnalyticsConfig = Pick<
   'CLICKHOUSE_URL' | 'CLICKHOUSE_DATABASE' | 'CLICKHOUSE_MAX_MEMORY_BYTES' | 'dataDir' | 'modes'
 >;
 
-/** Settings on every request: the memory limit, ISO instants out, best-effort instants in, plain numbers. */
+/**
+ * Settings on every request: the memory limit, ISO instants out, best-effort instants in, plain numbers, and
+ * every setting whose default differs between the chDB engine (26.7) and ClickHouse servers (24.x, 25.x) and
+ * that the code relies on, set explicitly so both behave alike:
+ * - `async_insert: 0`: an insert resolves once its rows are written (the writers acknowledge a batch, and the
+ *   bus commits its offsets, only after that); chDB defaults to 1, servers to 0.
+ * - `insert_deduplicate: 1` with the tables' `non_replicated_deduplication_window`: a retried batch with the
+ *   same `insert_deduplication_token` is stored once.
+ * - `deduplicate_blocks_in_dependent_materialized_views: 1`: the materialized views (signup_errors_mv) see a
+ *   retried block once too.
+ * - `http_write_exception_in_output_format: 0`: an error in a query is an HTTP error status, never a row of
+ *   the output that a reader might parse as data.
+ */
 const settingsFor = (config: AnalyticsConfig): ClickHouseSettings => ({
   max_memory_usage: String(config.CLICKHOUSE_MAX_MEMORY_BYTES),
   date_time_input_format: 'best_effort',
   date_time_output_format: 'iso',
   output_format_json_quote_64bit_integers: 0,
+  async_insert: 0,
+  wait_for_async_insert: 1,
+  insert_deduplicate: 1,
+  deduplicate_blocks_in_dependent_materialized_views: 1,
+  ...(config.CLICKHOUSE_URL && { http_write_exception_in_output_format: 0 }),
 });
 
 /**

@@ -20,25 +20,35 @@ export const HEADERS = {
   streamId: 'stream-id',
 } as const;
 
-/** Creates the topics that do not exist yet (idempotent; brokers with auto-creation off need it). */
+/**
+ * Creates the topics that do not exist yet (idempotent; brokers with auto-creation off need it). Returns the
+ * topics it had to create: after the first start, a non-empty answer means the broker lost them.
+ */
 export async function ensureTopics(
   kafka: Kafka,
   topics: readonly string[],
   numPartitions: number = DEFAULT_PARTITIONS,
-): Promise<void> {
+): Promise<string[]> {
   const admin = kafka.admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
     const missing = topics.filter((topic) => !existing.has(topic));
-    if (missing.length === 0) return;
+    if (missing.length === 0) return [];
     try {
       await admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions })), waitForLeaders: true });
     } catch (error) {
       // Another process created them first.
       if (!String((error as Error).message).includes('already exists')) throw error;
     }
+    return missing;
   } finally {
     await admin.disconnect();
   }
+}
+
+/** Exponential backoff with jitter (50-100% of the step), so restarting clients do not retry in step. */
+export function jitteredBackoff(attempt: number, baseMs = 250, maxMs = 15_000): number {
+  const step = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt));
+  return Math.round(step * (0.5 + Math.random() / 2));
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '@stride/application/services';
+import { within } from '@stride/platform/bus/component-health';
 
 const componentSchema = z
   .object({ status: z.enum(['up', 'degraded', 'down']), mode: z.string() })
@@ -9,6 +10,8 @@ type Component = z.infer<typeof componentSchema>;
 
 const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
+  /** The components that are down (each one required): the reason for a 503. */
+  failing: z.array(z.string()),
   /** Which implementation each part runs on (embedded default or servers). */
   modes: z.object({ database: z.string(), bus: z.string(), queue: z.string(), analytics: z.string() }),
   components: z.record(z.string(), componentSchema),
@@ -20,7 +23,7 @@ const STALLING_TRANSACTION_SECONDS = 30;
 
 async function databaseHealth(services: Services): Promise<{ component: Component; headPosition: number }> {
   try {
-    const stats = await services.eventStore.stats();
+    const stats = await within('database', services.config.HEALTH_CHECK_TIMEOUT_MS, services.eventStore.stats());
     return {
       headPosition: stats.headPosition,
       component: {
@@ -42,7 +45,9 @@ async function databaseHealth(services: Services): Promise<{ component: Componen
 async function pipelineHealth(services: Services): Promise<Record<string, Component>> {
   const { modes } = services.config;
   try {
-    return (await services.analytics.health()) as Record<string, Component>;
+    // Each component check has its own timeout inside; this one only bounds the whole.
+    const ms = services.config.HEALTH_CHECK_TIMEOUT_MS + 500;
+    return (await within('pipeline', ms, services.analytics.health())) as Record<string, Component>;
   } catch (error) {
     const down = (mode: string): Component => ({ status: 'down', mode, error: (error as Error).message });
     return { bus: down(modes.bus), queues: down(modes.queue), analytics: down(modes.analytics) };
@@ -50,9 +55,11 @@ async function pipelineHealth(services: Services): Promise<Record<string, Compon
 }
 
 /**
- * GET /api/health (public): each component (database, bus, queues, analytics store, relay and writers when
- * present) with its status and mode, the projections' lag, and the oldest open transaction. 503 when the
- * database is down; 200 with status 'degraded' when anything else is.
+ * GET /api/health (public): each component (database, bus, queues, analytics store, the relay with its lag,
+ * the workers' heartbeat in an API process, the writers) with its status and mode, the projections' lag, and
+ * the oldest open transaction. Each check has its own short timeout (HEALTH_CHECK_TIMEOUT_MS), so the answer
+ * comes in time even when a server hangs. 503 with `failing` naming them when a component is down (every
+ * component is required); 200 with status 'degraded' when one is degraded.
  */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -67,12 +74,13 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         position,
         lag: Math.max(0, database.headPosition - position),
       }));
-      const statuses = Object.values(components).map((component) => component.status);
+      const entries = Object.entries(components) as [string, Component][];
+      const failing = entries.filter(([, component]) => component.status === 'down').map(([name]) => name);
       const status =
-        database.component.status === 'down' ? 'down' : statuses.every((s) => s === 'up') ? 'ok' : 'degraded';
+        failing.length > 0 ? 'down' : entries.every(([, component]) => component.status === 'up') ? 'ok' : 'degraded';
       return reply
         .code(status === 'down' ? 503 : 200)
-        .send({ status, modes: services.config.modes, components, projections });
+        .send({ status, failing, modes: services.config.modes, components, projections });
     },
   );
 };

@@ -1,0 +1,126 @@
+import { createServer, Socket, type Server } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WorkerHeartbeat } from '@stride/platform/bus/worker-heartbeat';
+import { createLogger } from '@stride/platform/logger';
+import { uniqueName } from '@stride/testing/chdb';
+import { createGoal, registeredUser } from '../../../test/fixtures';
+import { startTestApp, type TestApp } from '../../../test/test-app';
+
+/**
+ * A TCP proxy to the local Redis that can turn into a black hole: connections stay open and nothing comes
+ * back, which is how a Redis behind a dead network path looks to ioredis (commands hang, no error).
+ */
+async function redisProxy(): Promise<{ url: string; blackhole(): void; restore(): void; close(): Promise<void> }> {
+  let dropping = false;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    sockets.add(client);
+    client.on('error', () => undefined);
+    if (dropping) return;
+    const upstream = new Socket();
+    sockets.add(upstream);
+    upstream.on('error', () => client.destroy());
+    upstream.connect(6379, '127.0.0.1');
+    client.on('data', (chunk) => {
+      if (!dropping) upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      if (!dropping) client.write(chunk);
+    });
+    client.on('close', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    blackhole: () => {
+      dropping = true;
+    },
+    /** Redis is back: the silent connections break, so the clients reconnect through the proxy. */
+    restore: () => {
+      dropping = false;
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('GET /api/health', () => {
+  let t: TestApp | undefined;
+  let proxy: Awaited<ReturnType<typeof redisProxy>> | undefined;
+  afterEach(async () => {
+    // Redis back first, so the queues can close (BullMQ waits on Redis to stop).
+    proxy?.restore();
+    await t?.close();
+    await proxy?.close();
+    t = undefined;
+    proxy = undefined;
+  });
+
+  it('answers in time during a Redis outage, naming the queue, while commands keep working', async () => {
+    proxy = await redisProxy();
+    t = await startTestApp({
+      env: { REDIS_URL: proxy.url, HEALTH_CHECK_TIMEOUT_MS: '500' },
+      pipeline: { queuePrefix: uniqueName('health') },
+    });
+    const ada = await registeredUser(t, 'ada@example.com');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    proxy.blackhole();
+    const started = Date.now();
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({
+      status: 'down',
+      failing: ['queues'],
+      components: {
+        queues: { status: 'down', mode: 'bullmq', error: 'queues: no answer within 500 ms' },
+        database: { status: 'up' },
+      },
+    });
+    // Commands do not need the queue: they keep working.
+    const { goal } = await createGoal(ada, { title: 'Still works' });
+    expect((await ada.get(`/api/goals/${goal.id}`)).statusCode).toBe(200);
+  });
+
+  it("in an API process, reports the workers' heartbeat: down without one, up while fresh, down once stale", async () => {
+    t = await startTestApp({ role: 'api', env: { WORKERS_HEARTBEAT_STALE_SECONDS: '2' } });
+    const health = async () => {
+      const response = await t!.app.inject({ method: 'GET', url: '/api/health' });
+      return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
+    };
+    const none = await health();
+    expect(none.status).toBe(503);
+    expect(none.body).toMatchObject({
+      failing: ['workers'],
+      components: { workers: { status: 'down', error: 'no workers process has written a heartbeat' } },
+    });
+
+    const heartbeat = new WorkerHeartbeat({
+      pool: t.services.pool,
+      logger: createLogger({ level: 'silent' }),
+      report: async () => ({ status: 'up', details: {} }),
+      intervalMs: 60_000,
+      workerId: 'test-worker',
+    });
+    await heartbeat.start();
+    const live = await health();
+    expect(live.body).toMatchObject({ failing: [], components: { workers: { status: 'up', live: 1 } } });
+
+    // No beat for longer than WORKERS_HEARTBEAT_STALE_SECONDS: down, naming the age.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const stale = await health();
+    expect(stale.status).toBe(503);
+    expect(stale.body).toMatchObject({
+      failing: ['workers'],
+      components: { workers: { status: 'down', error: expect.stringMatching(/^no workers heartbeat for \d+ s/) } },
+    });
+    await heartbeat.stop();
+  });
+});
