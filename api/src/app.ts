@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { registerAuthHooks } from './auth/auth-hooks';
+import { registerAuthEnforcement, registerAuthHooks } from './auth/auth-hooks';
 import { createAuthenticators } from './auth/create-token-verifier';
 import { errorHandler } from './http/error-handler';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerRateLimit } from './http/rate-limit';
 import { registerRequestTimeout } from './http/request-timeout';
+import { registerStorableTextGuard } from './http/storable-text';
 import { routePlugins, type RoutePlugin } from './routes/route-plugins';
 import type { Services } from '@stride/application/services';
 import type { DevTokens } from './auth/dev-tokens';
@@ -50,8 +51,10 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
 
   registerRequestTimeout(app, config.REQUEST_TIMEOUT_MS);
   registerJsonBodyParser(app);
+  registerStorableTextGuard(app);
   registerAuthHooks(app, { config, verifier: authenticators.verifier });
-  await registerRateLimit(app, config.RATE_LIMIT_PER_MINUTE);
+  registerRateLimit(app, config.RATE_LIMIT_PER_MINUTE);
+  registerAuthEnforcement(app);
 
   for (const route of options.routes ?? routePlugins) {
     if (route.enabled && !route.enabled(config)) continue;

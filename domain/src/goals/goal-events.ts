@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../shared/calendar';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
 import { emptyTaskList, evolveTasks, type TaskEvent, type TaskList } from '../tasks/task-events';
@@ -17,7 +18,7 @@ const goalFields = {
   description: z.string().max(2000),
   category: z.string().trim().min(1).max(50),
   priority: goalPrioritySchema,
-  targetDate: z.iso.date().nullable(),
+  targetDate: calendarDateSchema.nullable(),
 };
 
 /** GoalCreated as first stored: without category and priority. */
