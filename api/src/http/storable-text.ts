@@ -1,17 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '@stride/domain/shared/domain-error';
-
-/**
- * Text the databases cannot store: PostgreSQL refuses NUL in text and jsonb (22P05 / 22P02), and a lone
- * UTF-16 surrogate cannot be encoded as UTF-8 (ClickHouse and PostgreSQL both fail the whole statement).
- */
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+import { isStorableText, toStorableText } from '@stride/domain/shared/storable-text';
 
 /** Records to walk: JSON objects, and the params and query objects (find-my-way builds params from a class). */
 const isRecord = (value: object): boolean => !ArrayBuffer.isView(value) && !(value instanceof Date);
-
-export const isStorableText = (value: string): boolean => !UNSTORABLE.test(value);
 
 /**
  * The dotted path of the first string (value or key) in `value` that cannot be stored, or null. Walks
@@ -29,7 +21,7 @@ export function firstUnstorableField(value: unknown, path: readonly string[] = [
   }
   if (value !== null && typeof value === 'object' && isRecord(value)) {
     for (const [key, item] of Object.entries(value)) {
-      if (!isStorableText(key)) return [...path, key.replace(UNSTORABLE, '\uFFFD')];
+      if (!isStorableText(key)) return [...path, toStorableText(key)];
       const found = firstUnstorableField(item, [...path, key]);
       if (found) return found;
     }
