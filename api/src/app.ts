@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthEnforcement, registerAuthHooks } from './auth/auth-hooks';
 import { createAuthenticators } from './auth/create-token-verifier';
@@ -40,6 +40,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
+    // A URL that cannot be decoded (e.g. %ED%A0%80, a lone surrogate) is a 400 naming the URL, in the one shape.
+    frameworkErrors: (error, _request, reply) => {
+      const body = { error: error.message, code: error.code, details: { field: 'url' } };
+      void (reply as FastifyReply).code(error.statusCode ?? 400).send(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -53,8 +53,9 @@ const fieldOfInstancePath = (instancePath: string): string => instancePath.repla
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // A whole-input issue (a body that is not an object) has no path: it names the part, e.g. `body`.
     const issues = error.validation.map((issue) => ({
-      field: fieldOfInstancePath(issue.instancePath),
+      field: fieldOfInstancePath(issue.instancePath) || (error.validationContext ?? 'body'),
       message: issue.message ?? 'Invalid value',
       code: issue.keyword,
     }));
