@@ -3,7 +3,6 @@ import { calendarMonthSchema } from '../shared/calendar';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
 
-
 export const goalCounted = defineEvent({
   type: 'GoalCounted',
   schemaVersion: 1,
@@ -19,7 +18,11 @@ export const aiGenerationCounted = defineEvent({
 export const usageMonthReset = defineEvent({
   type: 'UsageMonthReset',
   schemaVersion: 1,
-  schema: z.object({ month: calendarMonthSchema, previousMonth: calendarMonthSchema.nullable(), resetAt: z.iso.datetime() }),
+  schema: z.object({
+    month: calendarMonthSchema,
+    previousMonth: calendarMonthSchema.nullable(),
+    resetAt: z.iso.datetime(),
+  }),
 });
 
 export const usageEventDefinitions = [goalCounted, aiGenerationCounted, usageMonthReset] as const;
