@@ -40,7 +40,8 @@ const config = loadConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   DATABASE_URL: database.url,
-  DEV_AUTH_SECRET: 'bench-secret',
+  ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
+  DEV_AUTH_SECRET: 'bench-secret-of-at-least-32-characters',
   RATE_LIMIT_PER_MINUTE: '1000000',
 });
 const logger = createLogger({ level: config.LOG_LEVEL, pretty: false });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { registerAuthHooks } from './auth/auth-hooks';
+import { registerAuthEnforcement, registerAuthHooks } from './auth/auth-hooks';
 import { createAuthenticators } from './auth/create-token-verifier';
 import { errorHandler } from './http/error-handler';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerRateLimit } from './http/rate-limit';
 import { registerRequestTimeout } from './http/request-timeout';
+import { registerStorableTextGuard } from './http/storable-text';
 import { routePlugins, type RoutePlugin } from './routes/route-plugins';
 import type { Services } from '@stride/application/services';
 import type { DevTokens } from './auth/dev-tokens';
@@ -39,6 +40,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
+    // A URL that cannot be decoded (e.g. %ED%A0%80, a lone surrogate) is a 400 naming the URL, in the one shape.
+    frameworkErrors: (error, _request, reply) => {
+      const body = { error: error.message, code: error.code, details: { field: 'url' } };
+      void (reply as FastifyReply).code(error.statusCode ?? 400).send(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -50,8 +56,10 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
 
   registerRequestTimeout(app, config.REQUEST_TIMEOUT_MS);
   registerJsonBodyParser(app);
+  registerStorableTextGuard(app);
   registerAuthHooks(app, { config, verifier: authenticators.verifier });
-  await registerRateLimit(app, config.RATE_LIMIT_PER_MINUTE);
+  registerRateLimit(app, config.RATE_LIMIT_PER_MINUTE);
+  registerAuthEnforcement(app);
 
   for (const route of options.routes ?? routePlugins) {
     if (route.enabled && !route.enabled(config)) continue;

@@ -66,6 +66,9 @@ export const configSchema = z.object({
   CLICKHOUSE_MAX_MEMORY_BYTES: int(2_000_000_000, 10_000_000, 64_000_000_000),
 
   AUTH_MODE: z.enum(['dev', 'clerk']).default('dev'),
+  ALLOW_DEV_MODE_IN_PRODUCTION: z
+    .preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false'))
+    .transform((value) => value === 'true'),
   DEV_AUTH_SECRET: optionalString,
   CLERK_PUBLISHABLE_KEY: optionalString,
   CLERK_JWT_KEY: optionalString,
@@ -108,6 +111,54 @@ export type Config = z.infer<typeof configSchema> & {
   readonly dataDir: string;
 };
 
+/** Secrets published in this repository's examples: never accepted in production. */
+export const KNOWN_DEFAULT_SECRETS: readonly string[] = [
+  'change-me-in-production-please',
+  'change-me',
+  'changeme',
+  'secret',
+  'test-dev-auth-secret',
+  'bench-secret',
+  'dev-secret',
+];
+export const MIN_PRODUCTION_SECRET_LENGTH = 32;
+
+/**
+ * Production refuses what makes an instance open to anyone: dev sign-in (any email, including an admin's)
+ * and the built-in test checkout (any plan for free) unless ALLOW_DEV_MODE_IN_PRODUCTION=true says so on
+ * purpose, and any secret that is a published default or shorter than 32 characters.
+ */
+function productionProblems(c: z.infer<typeof configSchema>): string[] {
+  if (c.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!c.ALLOW_DEV_MODE_IN_PRODUCTION) {
+    if (c.AUTH_MODE === 'dev') {
+      problems.push(
+        'AUTH_MODE: dev sign-in lets anyone sign in with any email; in production use AUTH_MODE=clerk, or set ALLOW_DEV_MODE_IN_PRODUCTION=true for a private demo',
+      );
+    }
+    if (!c.STRIPE_SECRET_KEY) {
+      problems.push(
+        'STRIPE_SECRET_KEY: without it the built-in test checkout gives any plan for free; in production set it, or set ALLOW_DEV_MODE_IN_PRODUCTION=true for a private demo',
+      );
+    }
+  }
+  const secrets = {
+    DEV_AUTH_SECRET: c.DEV_AUTH_SECRET,
+    REQUEST_SIGNING_SECRET: c.REQUEST_SIGNING_SECRET,
+    API_KEY: c.API_KEY,
+  };
+  for (const [name, value] of Object.entries(secrets)) {
+    if (value === undefined) continue;
+    if (KNOWN_DEFAULT_SECRETS.includes(value.trim().toLowerCase())) {
+      problems.push(`${name}: a published default value; set a random secret (e.g. openssl rand -base64 32)`);
+    } else if (value.length < MIN_PRODUCTION_SECRET_LENGTH) {
+      problems.push(`${name}: at least ${MIN_PRODUCTION_SECRET_LENGTH} characters in production`);
+    }
+  }
+  return problems;
+}
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
   constructor(readonly problems: string[]) {
@@ -142,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((c.AI_API_URL || c.AI_API_KEY) && !(c.AI_API_URL && c.AI_API_KEY && c.AI_MODEL)) {
     problems.push('AI_API_URL: set AI_API_URL, AI_API_KEY and AI_MODEL together, or none of them');
   }
+  problems.push(...productionProblems(c));
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...c,

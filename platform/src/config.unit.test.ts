@@ -73,4 +73,44 @@ describe('configuration', () => {
     expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x' })[0]).toMatch(/^STRIPE_WEBHOOK_SECRET:/);
     expect(problemsOf({ AI_API_URL: 'http://ai.local/v1' })[0]).toMatch(/^AI_API_URL:.*together/);
   });
+
+  describe('in production (NODE_ENV=production)', () => {
+    const strong = 'x'.repeat(16) + 'A1b2C3d4E5f6G7h8';
+    const clerk = { NODE_ENV: 'production', AUTH_MODE: 'clerk', CLERK_JWT_KEY: 'pem' };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+
+    it('refuses dev sign-in and the free test checkout unless ALLOW_DEV_MODE_IN_PRODUCTION=true', () => {
+      const problems = problemsOf({ NODE_ENV: 'production' });
+      expect(problems.find((p) => p.startsWith('AUTH_MODE:'))).toMatch(/ALLOW_DEV_MODE_IN_PRODUCTION/);
+      expect(problems.find((p) => p.startsWith('STRIPE_SECRET_KEY:'))).toMatch(/test checkout/);
+      expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_MODE_IN_PRODUCTION: 'true' })).toMatchObject({
+        AUTH_MODE: 'dev',
+        ALLOW_DEV_MODE_IN_PRODUCTION: true,
+      });
+      expect(loadConfig({ ...clerk, ...stripe }).AUTH_MODE).toBe('clerk');
+    });
+
+    it.each(['change-me-in-production-please', 'test-dev-auth-secret', 'short-secret'])(
+      'refuses DEV_AUTH_SECRET=%s (a published default or shorter than 32 characters)',
+      (secret) => {
+        const problems = problemsOf({
+          NODE_ENV: 'production',
+          ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
+          DEV_AUTH_SECRET: secret,
+        });
+        expect(problems).toEqual([expect.stringMatching(/^DEV_AUTH_SECRET:/)]);
+      },
+    );
+
+    it('refuses short signing secrets and API keys, accepts long random ones', () => {
+      const problems = problemsOf({ ...clerk, ...stripe, REQUEST_SIGNING_SECRET: 'sign-me', API_KEY: 'k-123' });
+      expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['API_KEY', 'REQUEST_SIGNING_SECRET']);
+      expect(loadConfig({ ...clerk, ...stripe, REQUEST_SIGNING_SECRET: strong, API_KEY: strong }).API_KEY).toBe(strong);
+    });
+
+    it('leaves development and tests alone', () => {
+      expect(loadConfig({ DEV_AUTH_SECRET: 'short' }).AUTH_MODE).toBe('dev');
+      expect(loadConfig({ NODE_ENV: 'test', DEV_AUTH_SECRET: 'short' }).AUTH_MODE).toBe('dev');
+    });
+  });
 });

@@ -161,6 +161,7 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       AUTH_MODE: 'dev',
       NODE_ENV: 'production',
+      ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
       PUBLIC_URL: baseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -27,15 +27,26 @@ const bearerToken = (request: FastifyRequest): string | null => {
 
 /**
  * The one place authentication is enforced, for every /api route but the public ones (public-routes.ts):
- * - onRequest: API key (when API_KEY is set), then the bearer token -> `request.user`;
+ * - onRequest (identify): API key (when API_KEY is set), then the bearer token -> `request.user`; a failure is
+ *   kept on the request, not thrown, so the rate limiter (registered next) counts the request per IP;
+ * - onRequest (enforce, `registerAuthEnforcement`): throws the kept failure;
  * - preValidation: the body signature (when REQUEST_SIGNING_SECRET is set and the request has a body).
  * Registered on the root instance before any route, so no route can opt out by accident.
  */
 export function registerAuthHooks(app: FastifyInstance, { config, verifier, now = Date.now }: AuthHookOptions): void {
   app.decorateRequest('user', null);
   app.decorateRequest('rawBody', null);
+  app.decorateRequest('authFailure', null);
 
   app.addHook('onRequest', async (request) => {
+    try {
+      await identify(request);
+    } catch (error) {
+      request.authFailure = error instanceof Error ? error : new Error(String(error));
+    }
+  });
+
+  const identify = async (request: FastifyRequest) => {
     const route = routeOf(request);
     if (!isApiRoute(route)) return;
     if (config.API_KEY && !isExternalRoute(route)) {
@@ -64,7 +75,7 @@ export function registerAuthHooks(app: FastifyInstance, { config, verifier, now 
       }
       throw error;
     }
-  });
+  };
 
   const secret = config.REQUEST_SIGNING_SECRET;
   if (!secret) return;
@@ -90,4 +101,18 @@ export function registerAuthHooks(app: FastifyInstance, { config, verifier, now 
       throw new DomainError('unauthorized', 'Invalid request signature', { header: SIGNATURE_HEADER });
     }
   });
+}
+
+/** Refuses a request whose identification failed; registered after the rate limiter (app.ts). */
+export function registerAuthEnforcement(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.authFailure) throw request.authFailure;
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Why identification failed (auth-hooks.ts), thrown once the rate limiter has counted the request. */
+    authFailure: Error | null;
+  }
 }

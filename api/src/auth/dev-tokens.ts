@@ -13,7 +13,9 @@ import { InvalidTokenError, type TokenVerifier, type VerifiedToken } from './tok
  */
 const ISSUER = 'stride-dev';
 const AUDIENCE = 'stride-api';
-const TOKEN_LIFETIME = '30d';
+/** Every dev token expires; a token without `exp` (or `iat`) is refused. */
+export const DEV_TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
+const CLOCK_TOLERANCE_SECONDS = 30;
 const SECRET_FILE = 'dev-auth-secret';
 
 /** `usr_` + the first 24 hex digits of SHA-256 over the trimmed, lower-cased email. */
@@ -68,7 +70,7 @@ export class DevTokens implements TokenVerifier {
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setIssuedAt()
-      .setExpirationTime(TOKEN_LIFETIME)
+      .setExpirationTime(`${DEV_TOKEN_LIFETIME_SECONDS}s`)
       .sign(this.key);
   }
 
@@ -78,7 +80,12 @@ export class DevTokens implements TokenVerifier {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
+        requiredClaims: ['exp', 'iat', 'sub'],
+        maxTokenAge: DEV_TOKEN_LIFETIME_SECONDS + CLOCK_TOLERANCE_SECONDS,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
       });
+      if ((payload.iat ?? 0) > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS)
+        throw new InvalidTokenError('Token issued in the future');
       const email = typeof payload.email === 'string' ? payload.email : '';
       const name = typeof payload.name === 'string' ? payload.name : '';
       if (!payload.sub || devUserIdForEmail(email) !== payload.sub)

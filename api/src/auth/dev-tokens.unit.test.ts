@@ -2,7 +2,8 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DevTokens, devUserIdForEmail, loadDevAuthSecret } from './dev-tokens';
+import { SignJWT } from 'jose';
+import { DEV_TOKEN_LIFETIME_SECONDS, DevTokens, devUserIdForEmail, loadDevAuthSecret } from './dev-tokens';
 import { InvalidTokenError } from './token-verifier';
 
 describe('dev tokens', () => {
@@ -29,6 +30,34 @@ describe('dev tokens', () => {
       isAdmin: false,
     });
     await expect(mine.verify(forged)).rejects.toThrow(InvalidTokenError);
+  });
+
+  it('issues tokens that expire, and refuses tokens with no expiry, an old iat or an iat in the future', async () => {
+    const secret = 'secret';
+    const tokens = new DevTokens(secret, []);
+    const user = tokens.userFor('a@example.com', 'A');
+    const verified = await tokens.verify(await tokens.issue(user));
+    expect(verified.expiresAt).toBeLessThanOrEqual(Date.now() + DEV_TOKEN_LIFETIME_SECONDS * 1000 + 1000);
+    const key = new TextEncoder().encode(secret);
+    const base = () =>
+      new SignJWT({ email: user.email, name: user.name })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuer('stride-dev')
+        .setAudience('stride-api');
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const noExpiry = await base().setIssuedAt().sign(key);
+    const ancient = await base()
+      .setIssuedAt(nowSeconds - 400 * 24 * 3600)
+      .setExpirationTime(nowSeconds + 3600)
+      .sign(key);
+    const future = await base()
+      .setIssuedAt(nowSeconds + 3600)
+      .setExpirationTime(nowSeconds + 7200)
+      .sign(key);
+    for (const token of [noExpiry, ancient, future]) {
+      await expect(tokens.verify(token)).rejects.toThrow(InvalidTokenError);
+    }
   });
 
   it('generates and keeps a secret in DATA_DIR when none is configured', async () => {

@@ -53,8 +53,9 @@ const fieldOfInstancePath = (instancePath: string): string => instancePath.repla
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // A whole-input issue (a body that is not an object) has no path: it names the part, e.g. `body`.
     const issues = error.validation.map((issue) => ({
-      field: fieldOfInstancePath(issue.instancePath),
+      field: fieldOfInstancePath(issue.instancePath) || (error.validationContext ?? 'body'),
       message: issue.message ?? 'Invalid value',
       code: issue.keyword,
     }));
@@ -97,10 +98,11 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   }
   const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (statusCode < 500 && !isResponseSerializationError(error as FastifyError)) {
-    // Fastify's own client errors: malformed JSON, unsupported media type, body too large...
-    return reply
-      .code(statusCode)
-      .send({ error: error.message, code: 'code' in error ? String(error.code) : 'bad_request' });
+    // Fastify's own client errors: malformed JSON, unsupported media type, body too large... all about the body
+    // (content-type parser errors) or the URL; the field is named so a client can tell which.
+    const code = 'code' in error ? String(error.code) : 'bad_request';
+    const field = code.startsWith('FST_ERR_CTP') ? 'body' : code.startsWith('FST_ERR_BAD_URL') ? 'url' : null;
+    return reply.code(statusCode).send({ error: error.message, code, ...(field && { details: { field } }) });
   }
   request.log.error(
     { err: error, method: request.method, url: request.url, userId: request.user?.id },

@@ -8,6 +8,7 @@ import {
 } from '@stride/domain/analytics/tracked-events';
 import { deterministicEventId } from '@stride/platform/event-store/event-ids';
 import type { MessageCodec } from '@stride/platform/bus/event-bus';
+import { toStorableValue } from '@stride/domain/shared/storable-text';
 
 /**
  * A tracked product event as the pipeline carries it (the `analytics.events` message, then a row of
@@ -77,7 +78,10 @@ interface RecordInput {
  * The id is derived from the event's content (user, session, name, client time, properties), so a browser
  * that resends an event it is unsure about produces the same id and the event is stored once.
  */
-function buildRecord(input: RecordInput): TrackedEventRecord {
+function buildRecord(raw: RecordInput): TrackedEventRecord {
+  // Normalised before it joins the bus and a shared insert batch: a NUL or lone surrogate from one browser
+  // must not fail a batch that holds other users' events (the API refuses them; other producers may not).
+  const input: RecordInput = { ...toStorableValue({ ...raw, receivedAt: null }), receivedAt: raw.receivedAt };
   const eventId = deterministicEventId(
     [
       'tracked',

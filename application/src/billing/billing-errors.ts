@@ -40,7 +40,7 @@ export class PaymentProviderError extends BillingError {
 
 export class WebhookSignatureError extends BillingError {
   constructor(options: { cause?: unknown } = {}) {
-    super('invalid_signature', 'Invalid Stripe signature', {}, options);
+    super('invalid_signature', 'Invalid Stripe signature', { header: 'stripe-signature' }, options);
   }
 }
 

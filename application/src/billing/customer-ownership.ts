@@ -19,5 +19,9 @@ export function customerOwnership(
   return 'unclaimed';
 }
 
+/** Two emails are the same address; an empty or missing email is never the same as anything. */
 export const sameEmail = (a: string | null | undefined, b: string | null | undefined): boolean =>
-  typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
+  typeof a === 'string' &&
+  typeof b === 'string' &&
+  a.trim() !== '' &&
+  a.trim().toLowerCase() === b.trim().toLowerCase();

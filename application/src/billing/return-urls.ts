@@ -26,15 +26,25 @@ export function resolveReturnUrl(
   field: string,
 ): string {
   const candidate = value?.trim() || fallbackPath;
-  if (candidate.startsWith('/') && !candidate.startsWith('//')) return new URL(candidate, origins.primary).toString();
+  // Parse first, then compare origins: a browser (and `new URL`) reads `\` as `/` and drops tabs and newlines,
+  // so a prefix check on the raw string ('/' but not '//') lets "/\\evil.example" or "/\t/evil.example" escape.
   let url: URL;
   try {
-    url = new URL(candidate);
+    url = URL.canParse(candidate) ? new URL(candidate) : new URL(candidate, origins.primary);
   } catch {
     throw new DomainError('validation', 'Expected a path on this site or a URL of this site', { field });
   }
-  if (!origins.allowed.includes(url.origin)) {
+  if (!URL.canParse(candidate) && !candidate.startsWith('/')) {
+    throw new DomainError('validation', 'Expected a path on this site or a URL of this site', { field });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new DomainError('validation', 'Return URLs must point to this site', { field });
+  }
+  if (!origins.allowed.includes(url.origin) && url.origin !== new URL(origins.primary).origin) {
+    throw new DomainError('validation', 'Return URLs must point to this site', { field });
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new DomainError('validation', 'Return URLs must not carry credentials', { field });
   }
   return url.toString();
 }

@@ -25,9 +25,27 @@ describe('return URLs', () => {
     );
   });
 
-  it.each(['https://evil.example/x', '//evil.example/x', 'javascript:alert(1)', 'not a url'])('refuses %s', (value) => {
+  it.each([
+    'https://evil.example/x',
+    '//evil.example/x',
+    'javascript:alert(1)',
+    'not a url',
+    '/\\evil.example/x',
+    '\\\\evil.example/x',
+    '/\t/evil.example/x',
+    '/\n/evil.example/x',
+    '\t//evil.example/x',
+    'https://stride.app@evil.example/x',
+    'https:evil.example/x',
+  ])('refuses %s', (value) => {
     expect(() => resolveReturnUrl(value, '/', origins, 'returnUrl')).toThrow(
       expect.objectContaining({ code: 'validation', details: { field: 'returnUrl' } }),
+    );
+  });
+
+  it('keeps odd but same-site paths on the site', () => {
+    expect(resolveReturnUrl('/%5C/evil.example/x', '/', origins, 'returnUrl')).toBe(
+      'https://stride.app/%5C/evil.example/x',
     );
   });
 

@@ -22,8 +22,9 @@ interface Candidate {
 
 /**
  * The customers to look at. Without an email: the linked ones and those of the caller's own email that
- * are the caller's or nobody's. With another email: only customers that are the caller's or nobody's;
- * a customer tied to another user is never taken over (first claim wins; see docs/decisions.md).
+ * are the caller's or nobody's. With another email: only customers tied to the caller; an unclaimed one is
+ * claimed only when its email is exactly the caller's verified email, and a customer tied to another user is
+ * never taken over (first claim wins; see docs/decisions.md).
  */
 async function candidateCustomers(
   deps: BillingDeps,
@@ -40,8 +41,12 @@ async function candidateCustomers(
     }
   }
   for (const customer of await deps.gateway.findCustomersByEmail(searchEmail)) {
+    // An unclaimed customer is claimed only when its email is exactly the user's verified email; one tagged
+    // with the caller's id is theirs whatever its email; another user's is never taken over.
     const ownership = customerOwnership(customer, user.id, await deps.store.userIdForCustomer(customer.id));
-    if (ownership !== 'other') customers.set(customer.id, customer);
+    if (ownership === 'own' || (ownership === 'unclaimed' && sameEmail(customer.email, user.email))) {
+      customers.set(customer.id, customer);
+    }
   }
   return [...customers.values()];
 }

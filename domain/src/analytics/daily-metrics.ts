@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../shared/calendar';
 import { productivityScore } from './productivity-score';
 
 /** One user's activity on one calendar day (spec section 3, "Daily metrics"). */
 export const dailyMetricsSchema = z.object({
   /** YYYY-MM-DD. */
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD'),
+  date: calendarDateSchema,
   userId: z.string().min(1),
   goalsCreated: z.number().int().min(0),
   goalsCompleted: z.number().int().min(0),

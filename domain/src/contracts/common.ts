@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema, calendarMonthSchema } from '../shared/calendar';
 
 /** Every error response (spec section 8): `error` is the message, `details` what failed (e.g. the field). */
 export const errorResponseSchema = z.object({
@@ -21,8 +22,8 @@ export const SIGNATURE_HEADER = 'x-request-signature';
 export const API_KEY_HEADER = 'x-api-key';
 export const RATE_LIMIT_RESET_HEADER = 'x-ratelimit-reset';
 
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD');
-export const monthSchema = z.string().regex(/^\d{4}-\d{2}$/, 'Expected a month as YYYY-MM');
+export const isoDateSchema = calendarDateSchema;
+export const monthSchema = calendarMonthSchema;
 export { idSchema } from '../shared/id';
 
 export const successResponseSchema = z.object({ success: z.literal(true), position: positionSchema.optional() });

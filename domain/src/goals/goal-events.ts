@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../shared/calendar';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
 import { idSchema } from '../shared/id';
@@ -41,7 +42,7 @@ export const goalFields = {
   description: z.string().max(goalLimits.descriptionMax),
   category: z.string().trim().min(1).max(goalLimits.categoryMax),
   priority: goalPrioritySchema,
-  targetDate: z.iso.date().nullable(),
+  targetDate: calendarDateSchema.nullable(),
 };
 
 /** GoalCreated as first stored: without category and priority. */

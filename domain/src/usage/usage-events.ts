@@ -1,25 +1,28 @@
 import { z } from 'zod';
+import { calendarMonthSchema } from '../shared/calendar';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
-
-const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM');
 
 export const goalCounted = defineEvent({
   type: 'GoalCounted',
   schemaVersion: 1,
-  schema: z.object({ month: monthSchema, goalId: z.string().min(1) }),
+  schema: z.object({ month: calendarMonthSchema, goalId: z.string().min(1) }),
 });
 
 export const aiGenerationCounted = defineEvent({
   type: 'AiGenerationCounted',
   schemaVersion: 1,
-  schema: z.object({ month: monthSchema, goalId: z.string().min(1).nullable(), units: z.literal(1) }),
+  schema: z.object({ month: calendarMonthSchema, goalId: z.string().min(1).nullable(), units: z.literal(1) }),
 });
 
 export const usageMonthReset = defineEvent({
   type: 'UsageMonthReset',
   schemaVersion: 1,
-  schema: z.object({ month: monthSchema, previousMonth: monthSchema.nullable(), resetAt: z.iso.datetime() }),
+  schema: z.object({
+    month: calendarMonthSchema,
+    previousMonth: calendarMonthSchema.nullable(),
+    resetAt: z.iso.datetime(),
+  }),
 });
 
 export const usageEventDefinitions = [goalCounted, aiGenerationCounted, usageMonthReset] as const;

@@ -142,3 +142,15 @@ SELECT
 FROM tracked_events
 WHERE event = 'signup_error'
    OR (event = 'error_occurred' AND match(path, '^/(sign-up|simple-signup|complete-setup|get-started)'));
+
+-- Rows an analytics table refused on their own (0002): the insert batcher's dead letters.
+CREATE TABLE IF NOT EXISTS analytics_dead_letters (
+  table_name LowCardinality(String),
+  row_id     String,
+  row        String CODEC(ZSTD(3)),
+  error      String,
+  failed_at  DateTime64(3, 'UTC')
+) ENGINE = MergeTree
+PARTITION BY toYYYYMM(failed_at)
+ORDER BY (table_name, failed_at, row_id)
+TTL toDateTime(failed_at) + INTERVAL 1 YEAR;

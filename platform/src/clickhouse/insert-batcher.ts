@@ -17,6 +17,13 @@ export interface InsertBatcherOptions<Row> {
   /** Attempts per batch before its callers are failed (default 5), with exponential backoff. */
   readonly attempts?: number;
   readonly retryBaseDelayMs?: number;
+  /**
+   * Stores a row that cannot be stored in its table (analytics_dead_letters). With it, a batch that still fails
+   * after its attempts is split in halves, each written on its own, down to single rows: good rows land and
+   * only the bad row is set aside (its callers resolve once the dead letter is stored). Without it, or when
+   * the dead letter cannot be stored either (the server is down), the batch's callers are failed.
+   */
+  readonly deadLetter?: (row: Row, error: Error) => Promise<void>;
   readonly logger?: Logger;
 }
 
@@ -31,6 +38,7 @@ export interface BatcherStats {
   readonly flushedRows: number;
   readonly flushedBatches: number;
   readonly failedBatches: number;
+  readonly deadLetters: number;
   readonly lastError: string | null;
 }
 
@@ -43,8 +51,10 @@ export function batchToken(table: string, firstId: string, lastId: string, count
  * Collects rows and writes them in batches: when `maxRows` are waiting, `maxWaitMs` after the first one
  * arrived, or on `flush()`. `add` resolves once the rows are durable, so a consumer can commit its offsets
  * (or checkpoint) only after its effects are stored. Batches are written one at a time, in order. A failed
- * batch is retried with the same de-duplication token; after the last attempt its callers' promises reject
- * and the rows are dropped from the buffer: the caller's source (a broker, the log) delivers them again.
+ * batch is retried with the same de-duplication token; after the last attempt it is split and its good rows
+ * written, a row that cannot be stored going to the dead-letter store (`deadLetter`); when nothing can be
+ * written its callers' promises reject and the rows are dropped from the buffer: the caller's source (a
+ * broker, the log) delivers them again.
  */
 export class InsertBatcher<Row> {
   private buffer: Row[] = [];
@@ -55,6 +65,7 @@ export class InsertBatcher<Row> {
   private flushedRows = 0;
   private flushedBatches = 0;
   private failedBatches = 0;
+  private deadLetters = 0;
   private lastError: string | null = null;
   private readonly maxRows: number;
   private readonly maxBatchRows: number;
@@ -98,6 +109,7 @@ export class InsertBatcher<Row> {
       flushedRows: this.flushedRows,
       flushedBatches: this.flushedBatches,
       failedBatches: this.failedBatches,
+      deadLetters: this.deadLetters,
       lastError: this.lastError,
     };
   }
@@ -126,14 +138,37 @@ export class InsertBatcher<Row> {
 
   private async writeAll(rows: readonly Row[]): Promise<void> {
     for (let start = 0; start < rows.length; start += this.maxBatchRows) {
-      await this.writeBatch(rows.slice(start, start + this.maxBatchRows));
+      await this.writeOrSplit(rows.slice(start, start + this.maxBatchRows), this.options.attempts ?? 5);
     }
   }
 
-  private async writeBatch(rows: readonly Row[]): Promise<void> {
+  /**
+   * Writes `rows` with `attempts`; if that fails and a dead-letter store is configured, writes each half on its
+   * own (one attempt each, so an outage gives up after about log2(n) inserts), and sets aside a single row
+   * that still fails after two attempts. A dead letter that cannot be stored fails the batch.
+   */
+  private async writeOrSplit(rows: readonly Row[], attempts: number): Promise<void> {
+    const { deadLetter, table, idOf, logger } = this.options;
+    try {
+      await this.writeBatch(rows, deadLetter && rows.length === 1 ? Math.max(attempts, 2) : attempts);
+      return;
+    } catch (error) {
+      if (!deadLetter) throw error;
+      if (rows.length === 1) {
+        await deadLetter(rows[0]!, error as Error);
+        this.deadLetters += 1;
+        logger?.error({ err: error, table, rowId: idOf(rows[0]!) }, 'analytics row cannot be stored; dead-lettered');
+        return;
+      }
+    }
+    const middle = Math.ceil(rows.length / 2);
+    await this.writeOrSplit(rows.slice(0, middle), 1);
+    await this.writeOrSplit(rows.slice(middle), 1);
+  }
+
+  private async writeBatch(rows: readonly Row[], attempts: number): Promise<void> {
     const { table, idOf, logger } = this.options;
     const token = batchToken(table, idOf(rows[0]!), idOf(rows.at(-1)!), rows.length);
-    const attempts = this.options.attempts ?? 5;
     for (let attempt = 1; ; attempt += 1) {
       try {
         await this.options.insert(rows, token);

@@ -91,4 +91,60 @@ describe('InsertBatcher', () => {
     expect(batchToken('t', 'a', 'b', 2)).not.toBe(batchToken('t', 'a', 'c', 2));
     expect(batchToken('t', 'a', 'b', 2)).not.toBe(batchToken('u', 'a', 'b', 2));
   });
+
+  describe('a batch with a row that cannot be stored', () => {
+    const poisoned = (bad: string) => {
+      const stored: string[] = [];
+      const insert = vi.fn(async (batch: readonly Row[]) => {
+        if (batch.some((row) => row.id === bad)) throw new Error('Cannot parse input: bad UTF-8');
+        stored.push(...batch.map((row) => row.id));
+      });
+      return { stored, insert };
+    };
+
+    it('is split until the good rows land; the bad row goes to the dead letters and every caller resolves', async () => {
+      const { stored, insert } = poisoned('e7');
+      const dead: { id: string; error: string }[] = [];
+      const batcher = new InsertBatcher<Row>({
+        table: 't',
+        insert,
+        idOf: (r) => r.id,
+        maxRows: 12,
+        attempts: 2,
+        retryBaseDelayMs: 1,
+        deadLetter: async (row, error) => void dead.push({ id: row.id, error: error.message }),
+      });
+      const theirs = batcher.add(rows(0, 6));
+      const mine = batcher.add(rows(6, 6));
+      await expect(Promise.all([theirs, mine])).resolves.toBeDefined();
+      expect(stored.sort()).toEqual(
+        rows(0, 12)
+          .map((r) => r.id)
+          .filter((id) => id !== 'e7')
+          .sort(),
+      );
+      expect(dead).toEqual([{ id: 'e7', error: 'Cannot parse input: bad UTF-8' }]);
+      expect(batcher.stats()).toMatchObject({ deadLetters: 1, buffered: 0 });
+    });
+
+    it('fails its callers when the dead letter cannot be stored either (the server is down)', async () => {
+      const insert = vi.fn(async () => {
+        throw new Error('connection refused');
+      });
+      const batcher = new InsertBatcher<Row>({
+        table: 't',
+        insert,
+        idOf: (r) => r.id,
+        maxRows: 64,
+        attempts: 2,
+        retryBaseDelayMs: 1,
+        deadLetter: async () => {
+          throw new Error('connection refused');
+        },
+      });
+      await expect(batcher.add(rows(0, 64))).rejects.toThrow('connection refused');
+      // the whole batch twice, then one attempt per half down to one row, which gets two: about log2(n) calls
+      expect(insert.mock.calls.length).toBeLessThanOrEqual(2 + 6 + 2);
+    });
+  });
 });

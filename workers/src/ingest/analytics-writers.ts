@@ -2,6 +2,7 @@ import type { AnalyticsClient } from '@stride/platform/clickhouse/analytics-clie
 import { InsertBatcher, type BatcherStats } from '@stride/platform/clickhouse/insert-batcher';
 import { chDateTime } from '@stride/platform/clickhouse/params';
 import type { Logger } from '@stride/platform/logger';
+import { toStorableText, toStorableValue } from '@stride/domain/shared/storable-text';
 import type { AttributionRow, DailyMetricsRow, DomainEventRow, TrackedEventRow, UserScoreRow } from './analytics-rows';
 
 export interface WriterTuning {
@@ -131,8 +132,24 @@ export class AnalyticsWriters {
           client.insertValues(
             table,
             columns,
-            rows.map((row) => columns.map((column, index) => convert[index]?.(row[column]) ?? row[column])),
+            rows.map((row) =>
+              columns.map((column, index) => toStorableValue(convert[index]?.(row[column]) ?? row[column])),
+            ),
             { deduplicationToken },
+          ),
+        deadLetter: (row, error) =>
+          client.insertValues(
+            'analytics_dead_letters',
+            ['table_name', 'row_id', 'row', 'error', 'failed_at'],
+            [
+              [
+                table,
+                toStorableText(idOf(row)),
+                JSON.stringify(row),
+                toStorableText(error.message),
+                basicInstant(new Date().toISOString()),
+              ],
+            ],
           ),
       });
     };

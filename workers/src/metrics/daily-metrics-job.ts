@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '@stride/domain/shared/calendar';
 import type { DailyMetrics } from '@stride/domain/analytics/daily-metrics';
 import type { AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
 import type { JobProcessor, JobQueues } from '@stride/platform/queue/job-queues';
@@ -9,7 +10,7 @@ import { BatchLoader } from './batch-loader';
 import { computeDailyMetricsMany } from '@stride/application/analytics/compute-daily-metrics';
 import { versionClock } from './version-clock';
 
-const jobData = z.object({ userId: z.string().min(1), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+const jobData = z.object({ userId: z.string().min(1), date: calendarDateSchema });
 
 export const toDailyMetricsRow = (metrics: DailyMetrics, version: number, computedAt: Date): DailyMetricsRow => ({
   user_id: metrics.userId,

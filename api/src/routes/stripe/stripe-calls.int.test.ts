@@ -229,18 +229,22 @@ describe('the /api/stripe calls against Stripe (a local fake behind the real SDK
       expect(response.json()).toEqual({ found: false, subscription: null });
     });
 
-    it('takes over a subscription paid with another email only when nobody else owns it', async () => {
+    it('claims an unclaimed customer only when its email is exactly the user’s (issue 11)', async () => {
+      // Naming someone else's email must not claim their unclaimed customer (nor may an empty email).
       const client = await kit.user('new-address@example.com');
       const paidElsewhere = kit.stripe.state.createCustomer({ email: 'old-address@example.com' });
       kit.stripe.state.createSubscription({ customer: paidElsewhere.id, priceId: PRICES.basic });
       const claimed = await client.post('/api/stripe/sync-subscription-bypass', { email: 'old-address@example.com' });
-      expect(claimed.json()).toEqual({ found: true, subscription: { tier: 'basic', status: 'active' } });
+      expect(claimed.json()).toEqual({ found: false, subscription: null });
+      expect(await stateOf(client.userId)).toMatchObject({ tier: 'free' });
+
+      const owner = await kit.user('old-address@example.com');
+      const own = await owner.post('/api/stripe/sync-subscription-bypass', {});
+      expect(own.json()).toEqual({ found: true, subscription: { tier: 'basic', status: 'active' } });
 
       const thief = await kit.user('thief@example.com');
       const stolen = await thief.post('/api/stripe/sync-subscription-bypass', { email: 'old-address@example.com' });
       expect(stolen.json()).toEqual({ found: false, subscription: null });
-      const owned = await thief.post('/api/stripe/sync-subscription-bypass', { email: 'lost-webhooks@example.com' });
-      expect(owned.json()).toEqual({ found: false, subscription: null });
       expect(await stateOf(thief.userId)).toMatchObject({ tier: 'free' });
     });
 

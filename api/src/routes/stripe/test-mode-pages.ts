@@ -37,6 +37,8 @@ const layout = (title: string, body: string): string => `<!doctype html>
 <body>
 <div class="banner" role="alert">TEST MODE — no real payment</div>
 <main>${body}</main>
+<p class="note">Test mode shares one billing clock for the whole server; only an admin can move it forward
+(POST /api/stripe/test-mode/advance-clock), and doing so moves every user's billing dates.</p>
 </body>
 </html>`;
 

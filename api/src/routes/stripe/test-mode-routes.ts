@@ -6,7 +6,7 @@ import {
   testModeClockResponseSchema,
 } from '@stride/domain/contracts/billing';
 import { DomainError } from '@stride/domain/shared/domain-error';
-import { requireUser } from '../../auth/auth-user';
+import { requireAdmin, requireUser } from '../../auth/auth-user';
 import type { BillingModule, BillingTestMode } from '@stride/application/billing/billing-module';
 import { subscriptionStatusView } from '@stride/application/billing/subscription-status';
 import { testCheckoutPage, testModeMessagePage, testPortalPage } from './test-mode-pages';
@@ -109,7 +109,8 @@ export const testModeRoutes =
       '/test-mode/advance-clock',
       { schema: { body: advanceClockBodySchema, response: { 200: testModeClockResponseSchema } } },
       async (request) => {
-        const user = requireUser(request);
+        // The billing clock is one per process and moves billing decisions for everyone: admins only.
+        const user = requireAdmin(request);
         billing.clock.advance(request.body.days * MS_PER_DAY);
         request.log.warn({ userId: user.id, offsetMs: billing.clock.offsetMs }, 'test-mode billing clock advanced');
         return { now: billing.clock.now().toISOString(), offsetMs: billing.clock.offsetMs };

@@ -7,7 +7,9 @@ import { eventTypesOf, eventually } from '../../../test/billing-test-helpers';
 describe('billing test mode (no STRIPE_SECRET_KEY)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ env: { PUBLIC_URL: 'http://stride.test', GRACE_PERIOD_DAYS: '7' } });
+    t = await startTestApp({
+      env: { PUBLIC_URL: 'http://stride.test', GRACE_PERIOD_DAYS: '7', ADMIN_EMAILS: 'boss@example.com' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -116,7 +118,10 @@ describe('billing test mode (no STRIPE_SECRET_KEY)', () => {
     const beforeEnd = await client.post('/api/stripe/check-expired-subscriptions');
     expect(beforeEnd.json()).toMatchObject({ checked: 1, downgraded: [] });
 
-    const advanced = await client.post('/api/stripe/test-mode/advance-clock', { days: 8 });
+    // The billing clock is global to the process: only an admin may move it (issue 11, defect 8).
+    expect((await client.post('/api/stripe/test-mode/advance-clock', { days: 8 })).statusCode).toBe(403);
+    const boss = await t.signIn('boss@example.com');
+    const advanced = await boss.post('/api/stripe/test-mode/advance-clock', { days: 8 });
     expect(advanced.statusCode).toBe(200);
     expect(advanced.json<{ offsetMs: number }>().offsetMs).toBe(8 * 86_400_000);
     expect(await status(client)).toMatchObject({ tier: 'starter', effectiveTier: 'free', graceDaysRemaining: 0 });
@@ -171,5 +176,23 @@ describe('billing test mode (no STRIPE_SECRET_KEY)', () => {
       payload: { days: 1 },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('completes a test checkout once however many times Pay is pressed at once (issue 11, defect 8)', async () => {
+    const client = await t.signIn('eager@example.com');
+    const { sessionId } = await checkout(client, 'price_test_pro');
+    const presses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/stripe/test-checkout/${sessionId}/complete`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: '',
+        }),
+      ),
+    );
+    expect(presses.map((press) => press.statusCode)).toEqual(Array(10).fill(303));
+    const events = await t.services.eventStore.readByOwner(client.userId);
+    expect(events.filter((event) => event.type === 'SubscriptionActivated')).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { sameEmail } from '../customer-ownership';
 import Stripe from 'stripe';
 import type { z } from 'zod';
 import { PaymentProviderError } from '../billing-errors';
@@ -69,7 +70,7 @@ export class StripeGateway implements PaymentGateway {
 
   createCustomer({ userId, email, name }: { userId: string; email: string; name: string }): Promise<StripeCustomer> {
     return call('creating a customer', stripeCustomerSchema, () =>
-      this.stripe.customers.create({ email, ...(name && { name }), metadata: { userId } }),
+      this.stripe.customers.create({ ...(email.trim() && { email }), ...(name && { name }), metadata: { userId } }),
     );
   }
 
@@ -140,11 +141,13 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async findCustomersByEmail(email: string): Promise<StripeCustomer[]> {
+    // Never `email=`: an empty filter may be read as no filter and list everyone's customers.
+    if (email.trim() === '') return [];
     // The list filter is exact and read-after-write consistent (search is not).
     const { data } = await call('looking up customers', stripeListSchema(stripeCustomerSchema), () =>
       this.stripe.customers.list({ email, limit: 10 }),
     );
-    return data.filter((customer) => !customer.deleted);
+    return data.filter((customer) => !customer.deleted && sameEmail(customer.email, email));
   }
 
   async retrieveCustomer(customerId: string): Promise<StripeCustomer | null> {

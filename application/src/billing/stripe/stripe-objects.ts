@@ -69,7 +69,8 @@ export const stripeCheckoutSessionSchema = z
   .object({
     id: z.string(),
     mode: z.string(),
-    created: z.number().int(),
+    // Older API versions' session objects may omit it: the event's own time stands in (webhook translation).
+    created: z.number().int().nullish(),
     customer: ref.nullish(),
     customer_email: z.string().nullish(),
     customer_details: z.object({ email: z.string().nullish() }).nullish(),
@@ -81,7 +82,7 @@ export const stripeCheckoutSessionSchema = z
   .transform((session) => ({
     id: session.id,
     mode: session.mode,
-    created: session.created,
+    created: session.created ?? null,
     customerId: session.customer ?? null,
     email: session.customer_details?.email ?? session.customer_email ?? null,
     clientReferenceId: session.client_reference_id ?? null,

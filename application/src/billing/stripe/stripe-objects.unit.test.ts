@@ -95,4 +95,9 @@ describe('Stripe objects at the boundary', () => {
   ])('maps Stripe status %s to %s', (status, expected) => {
     expect(stripeStatusToStride(status)).toBe(expected);
   });
+
+  it('tolerates a checkout session without `created` (older API versions; issue 11)', () => {
+    const session = stripeCheckoutSessionSchema.parse({ id: 'cs_1', mode: 'subscription', customer: 'cus_1' });
+    expect(session).toMatchObject({ id: 'cs_1', created: null, customerId: 'cus_1' });
+  });
 });

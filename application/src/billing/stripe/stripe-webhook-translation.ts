@@ -80,7 +80,7 @@ async function checkoutCompleted(event: StripeEventEnvelope, deps: WebhookTransl
       email: session.email ?? '',
       subscriptionId,
       tier: tierForPrice(deps.catalogue, priceId, metadata.tier),
-      observedAt: stripeTime(session.created),
+      observedAt: stripeTime(session.created ?? event.created),
     },
   };
   return { kind: 'apply', userId, intents: [intent] };

@@ -27,7 +27,19 @@ export class TestModeActions {
   }
 
   /** The Pay button: the subscription starts and Stripe reports it; answers the session (now complete). */
-  async completeCheckout(sessionId: string): Promise<{ session: TestCheckoutSession; sent: string[] }> {
+  /** Completions in flight, by session: pressing Pay ten times at once completes the session once. */
+  private readonly completing = new Map<string, Promise<{ session: TestCheckoutSession; sent: string[] }>>();
+
+  /** Completes a test checkout once per session, however many times (or how concurrently) Pay is pressed. */
+  completeCheckout(sessionId: string): Promise<{ session: TestCheckoutSession; sent: string[] }> {
+    const inFlight = this.completing.get(sessionId);
+    if (inFlight) return inFlight.then(({ session }) => ({ session, sent: [] }));
+    const completion = this.completeCheckoutOnce(sessionId).finally(() => this.completing.delete(sessionId));
+    this.completing.set(sessionId, completion);
+    return completion;
+  }
+
+  private async completeCheckoutOnce(sessionId: string): Promise<{ session: TestCheckoutSession; sent: string[] }> {
     const session = this.checkoutSession(sessionId);
     if (!session) throw new DomainError('not_found', 'This test checkout session has expired');
     if (session.status === 'complete') return { session, sent: [] };

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGoal, registeredUser } from '../test/fixtures';
+import { startTestApp, type TestApp, type TestClient } from '../test/test-app';
+
+/**
+ * Regressions of issue 11 ("every input, every order, every caller"): each case failed on the code before
+ * the fix. The class-wide suites are api/test/hardening/*.int.test.ts.
+ */
+describe('issue 11 regressions', () => {
+  let t: TestApp;
+  let ada: TestClient;
+  beforeAll(async () => {
+    t = await startTestApp();
+    ada = await registeredUser(t, 'ada@example.com');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const fieldOf = (response: { json: () => unknown }) =>
+    (response.json() as { details?: { field?: string } }).details?.field;
+
+  describe('1. text the database cannot store is a 400 naming the field', () => {
+    it.each([
+      ['/api/goals/create-simple', { title: 'nul\u0000x' }, 'title'],
+      ['/api/goals/create-simple', { title: 'ok', description: 'lone \ud800' }, 'description'],
+      ['/api/goals/create-simple', { title: 'lone low \udc00 first' }, 'title'],
+      ['/api/collections', { name: 'lone \ud800' }, 'name'],
+      [
+        '/api/analytics/events',
+        { event: 'page_view', context: { sessionId: 's1', timestamp: new Date().toISOString(), path: '/x\ud800' } },
+        'context.path',
+      ],
+    ])('POST %s %j', async (url, body, field) => {
+      const response = await ada.post(url, body);
+      expect(response.statusCode).toBe(400);
+      expect(fieldOf(response)).toBe(field);
+    });
+
+    it('a NUL in a key is named too', async () => {
+      const response = await ada.post('/api/user/update-preferences-simple', {
+        userId: ada.userId,
+        preferences: { 'a\u0000b': 1 },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(fieldOf(response)).toMatch(/^preferences\./);
+    });
+
+    it('in a path id', async () => {
+      for (const url of ['/api/goals/a%00b', '/api/collections/x%00', '/api/goals/g1/tasks/%00']) {
+        const response = url.includes('tasks') ? await ada.patch(url, {}) : await ada.get(url);
+        expect(response.statusCode, `${url} ${response.body}`).toBe(400);
+        expect(fieldOf(response), url).toMatch(/^(goalId|id|taskId)$/);
+      }
+    });
+
+    it('in a query', async () => {
+      const response = await ada.get('/api/goals/list?status=%00');
+      expect(response.statusCode).toBe(400);
+      expect(fieldOf(response)).toBe('status');
+    });
+
+    it('deeply nested JSON with an Idempotency-Key is a 400 at the parser, and the server keeps answering', async () => {
+      const depth = 100_000;
+      const payload = `{"title":"deep","description":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+      const response = await ada.request({
+        method: 'POST',
+        url: '/api/goals/create-simple',
+        payload,
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-1' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(fieldOf(response)).toBe('body');
+      expect((await ada.get('/api/goals/list')).statusCode).toBe(200);
+    });
+  });
+
+  describe('3. return URLs are compared by origin after parsing', () => {
+    it.each(['/\\evil.example/x', '/\t/evil.example/x', '\\\\evil.example/x'])(
+      'checkout successUrl %j',
+      async (url) => {
+        const response = await ada.post('/api/stripe/create-checkout-session-simple', {
+          priceId: 'price_pro',
+          successUrl: url,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(fieldOf(response)).toBe('successUrl');
+      },
+    );
+
+    it.each(['/api/stripe/create-billing-portal-session', '/api/stripe/create-billing-portal-simple'])(
+      '%s returnUrl',
+      async (path) => {
+        for (const returnUrl of ['/\\evil.example/x', '/\t/evil.example/x']) {
+          const response = await ada.post(path, { email: ada.email, returnUrl });
+          expect(response.statusCode, returnUrl).toBe(400);
+          expect(fieldOf(response)).toBe('returnUrl');
+        }
+      },
+    );
+  });
+
+  describe('10. one calendar-date schema', () => {
+    it.each(['2026-13-45', '2026-02-30', '0000-00-00', '2025-02-29'])(
+      'POST /api/analytics/daily-metrics refuses %s',
+      async (date) => {
+        const response = await ada.post('/api/analytics/daily-metrics', { userId: ada.userId, date });
+        expect(response.statusCode).toBe(400);
+        expect(fieldOf(response)).toBe('date');
+      },
+    );
+
+    it('a goal target_date error names target_date', async () => {
+      const response = await ada.post('/api/goals/create-simple', { title: 'x', target_date: '2026-02-30' });
+      expect(response.statusCode).toBe(400);
+      expect(fieldOf(response)).toBe('target_date');
+      const { goal } = await createGoal(ada, { target_date: '2028-02-29' });
+      const update = await ada.post('/api/goals/update', { goalId: goal.id, updates: { target_date: '2026-02-30' } });
+      expect(update.statusCode).toBe(400);
+      expect(fieldOf(update)).toBe('updates.target_date');
+    });
+  });
+});
+
+describe('issue 11 regression 6: rate limiting before sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('limits requests with a bad or missing token per IP, and signed-in users per user', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const headers = i % 2 === 0 ? { authorization: 'Bearer not-a-token' } : {};
+      statuses.push((await t.app.inject({ method: 'GET', url: '/api/goals/list', headers })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    const limited = await t.app.inject({ method: 'GET', url: '/api/goals/list', remoteAddress: '10.0.0.9' });
+    expect(limited.statusCode).toBe(401); // another IP has its own budget
+    const last = await t.app.inject({ method: 'GET', url: '/api/goals/list' });
+    expect(last.headers['x-ratelimit-reset']).toBeDefined();
+    expect(last.json()).toMatchObject({ code: 'rate_limited' });
+  });
+});
