@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageLoading } from '../components/spinner';
 import { AdminGate } from './gates/admin-gate';
+import { DiagnosticsGate } from './gates/diagnostics-gate';
 import { NotFoundPage } from './not-found-page';
 import { AppShell } from './shell/app-shell';
 import { PublicShell } from './shell/public-shell';
@@ -115,8 +116,22 @@ export function SignedInRoutes() {
         <Route path="complete-setup" element={<CompleteSetupPage />} />
         <Route path="user-profile" element={<ProfileRoute />} />
         <Route path="analytics" element={<AnalyticsPage />} />
-        <Route path="test-integration" element={<TestIntegrationPage />} />
-        <Route path="mock-demo" element={<MockDemoPage />} />
+        <Route
+          path="test-integration"
+          element={
+            <DiagnosticsGate>
+              <TestIntegrationPage />
+            </DiagnosticsGate>
+          }
+        />
+        <Route
+          path="mock-demo"
+          element={
+            <DiagnosticsGate>
+              <MockDemoPage />
+            </DiagnosticsGate>
+          }
+        />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
