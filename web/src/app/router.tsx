@@ -28,7 +28,7 @@ const CompleteSetupPage = page(
   () => import('../features/onboarding/components/complete-setup-page'),
   'CompleteSetupPage',
 );
-const OnboardingPage = page(() => import('../features/onboarding/components/onboarding-page'), 'OnboardingPage');
+const OnboardingRoute = lazy(() => import('./routes/onboarding-route'));
 const GetStartedPage = page(() => import('../features/onboarding/components/get-started-page'), 'GetStartedPage');
 const BlogIndexPage = page(() => import('../features/content/components/blog-index-page'), 'BlogIndexPage');
 const BlogPostPage = page(() => import('../features/content/components/blog-post-page'), 'BlogPostPage');
@@ -66,7 +66,7 @@ const standalone = (element: React.ReactNode) => <Suspense fallback={<PageLoadin
 export function SignedInRoutes() {
   return (
     <Routes>
-      <Route path="/onboarding" element={standalone(<OnboardingPage />)} />
+      <Route path="/onboarding" element={standalone(<OnboardingRoute />)} />
       <Route path="/simple-signup/*" element={<Navigate to="/complete-setup" replace />} />
       <Route path="/sign-up/*" element={<Navigate to="/complete-setup" replace />} />
       <Route path="/sign-in/*" element={<Navigate to="/daily" replace />} />
