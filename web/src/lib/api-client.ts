@@ -80,6 +80,11 @@ export interface RequestOptions<T> {
   readonly signal?: AbortSignal;
   /** Reads wait for the last command's position unless this is false. */
   readonly readYourWrites?: boolean;
+  /**
+   * The request outlives the page (fetch keepalive): for events sent just before navigating away (to
+   * checkout) or while the page is being hidden or unloaded. Bodies must stay small (64 kB in flight).
+   */
+  readonly keepalive?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -205,7 +210,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const onExternalAbort = () => controller.abort();
     opts.signal?.addEventListener('abort', onExternalAbort);
     try {
-      return await fetchImpl(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+      return await fetchImpl(url, {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: 'same-origin',
+        ...(opts.keepalive ? { keepalive: true } : {}),
+      });
     } catch (error) {
       if (timedOut)
         throw new ApiError(0, `Request timeout after ${timeoutMs}ms`, undefined, undefined, { timedOut: true });

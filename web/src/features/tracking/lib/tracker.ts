@@ -10,9 +10,13 @@ interface Identity {
 }
 
 let identity: Identity = { userId: null, tier: null };
+/** Hashed once when the identity is set, so an event sent while the page unloads has nothing slow to wait for. */
+let hashedUserId: Promise<string> | null = null;
 
 export function setTrackingIdentity(next: Identity): void {
   identity = next;
+  hashedUserId = next.userId ? hashUserId(next.userId) : null;
+  hashedUserId?.catch(() => undefined);
 }
 
 type Sender = typeof sendEvent;
@@ -44,7 +48,7 @@ export async function trackEvent(event: string, properties: TrackedProperties = 
     ...(identity.tier ? { tier: identity.tier } : {}),
   };
   try {
-    const userId = identity.userId ? await hashUserId(identity.userId) : undefined;
+    const userId = identity.userId ? await (hashedUserId ?? hashUserId(identity.userId)) : undefined;
     const context = { ...base, ...(userId ? { userId } : {}) };
     if (session.isNew && event !== 'session_started') {
       await sender({ event: 'session_started', properties: {}, context });
@@ -54,4 +58,21 @@ export async function trackEvent(event: string, properties: TrackedProperties = 
   } catch {
     return false;
   }
+}
+
+let sessionEndSent = false;
+
+/**
+ * The page is being hidden or unloaded (visibilitychange to hidden, pagehide): session_ended once per
+ * hide, sent so that it survives the page (keepalive fetch, or the browser's beacon if that cannot start).
+ * Coming back (visible) re-arms it; the next event continues the same 30-minute session.
+ */
+export function endSessionOnExit(): void {
+  if (sessionEndSent) return;
+  sessionEndSent = true;
+  void trackEvent('session_ended', { reason: 'page_hidden' });
+}
+
+export function pageVisibleAgain(): void {
+  sessionEndSent = false;
 }
