@@ -24,10 +24,7 @@ const PaymentSuccessPage = page(
   () => import('../features/billing/components/payment-success-page'),
   'PaymentSuccessPage',
 );
-const CompleteSetupPage = page(
-  () => import('../features/onboarding/components/complete-setup-page'),
-  'CompleteSetupPage',
-);
+const CompleteSetupRoute = lazy(() => import('./routes/complete-setup-route'));
 const OnboardingRoute = lazy(() => import('./routes/onboarding-route'));
 const GetStartedPage = page(() => import('../features/onboarding/components/get-started-page'), 'GetStartedPage');
 const BlogIndexPage = page(() => import('../features/content/components/blog-index-page'), 'BlogIndexPage');
@@ -113,7 +110,7 @@ export function SignedInRoutes() {
         <Route path="terms" element={<TermsPage />} />
         <Route path="payment-success" element={<PaymentSuccessPage />} />
         <Route path="dashboard/payment-success" element={<PaymentSuccessPage />} />
-        <Route path="complete-setup" element={<CompleteSetupPage />} />
+        <Route path="complete-setup" element={<CompleteSetupRoute />} />
         <Route path="user-profile" element={<ProfileRoute />} />
         <Route path="analytics" element={<AnalyticsPage />} />
         <Route
@@ -138,7 +135,7 @@ export function SignedInRoutes() {
   );
 }
 
-/** Signed-out router: content pages, sign-in/up, get-started; anything else redirects to '/'. */
+/** Signed-out router: content pages and pricing, sign-in/up, get-started; anything else redirects to '/'. */
 export function SignedOutRoutes() {
   return (
     <Routes>
@@ -148,6 +145,7 @@ export function SignedOutRoutes() {
       <Route path="/get-started" element={standalone(<GetStartedPage />)} />
       <Route element={<PublicShell />}>
         <Route path="/" element={<LandingRoute />} />
+        <Route path="/pricing" element={<PricingPage />} />
         <Route path="/blog" element={<BlogIndexPage />} />
         <Route path="/blog/:slug" element={<BlogPostPage />} />
         <Route path="/about" element={<AboutPage />} />
