@@ -317,7 +317,7 @@ describe('Stride in a browser', () => {
     const dialog = page.getByRole('dialog', { name: "You've reached your goal limit" });
     await dialog.waitFor();
     await dialog.getByText('Recommended').waitFor();
-    expect(await dialog.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Basic', 'Pro']);
+    expect(await dialog.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Starter', 'Pro']);
     await dialog.getByText('Cancel anytime • Same great features, just higher limits').waitFor();
     await shoot('upgrade-dialog');
   });

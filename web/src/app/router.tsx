@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageLoading } from '../components/spinner';
+import { RevealNow } from '../lib/prerender-reveal';
 import { AdminGate } from './gates/admin-gate';
 import { DiagnosticsGate } from './gates/diagnostics-gate';
 import { NotFoundPage } from './not-found-page';
@@ -50,7 +51,12 @@ const SignUpPage = page(() => import('../features/auth/components/sign-in-page')
 /** Spec section 2: these shell children redirect to /daily. */
 export const DAILY_REDIRECTS = ['dashboard', 'weekly', 'week', 'calendar', 'monthly'] as const;
 
-const standalone = (element: React.ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+const standalone = (element: React.ReactNode) => (
+  <Suspense fallback={<PageLoading />}>
+    {element}
+    <RevealNow />
+  </Suspense>
+);
 
 /**
  * Signed-in router. Top-level: /onboarding (outside the shell), /simple-signup, /sign-up/* and
@@ -62,76 +68,79 @@ const standalone = (element: React.ReactNode) => <Suspense fallback={<PageLoadin
  */
 export function SignedInRoutes() {
   return (
-    <Routes>
-      <Route path="/onboarding" element={standalone(<OnboardingRoute />)} />
-      <Route path="/simple-signup/*" element={<Navigate to="/complete-setup" replace />} />
-      <Route path="/sign-up/*" element={<Navigate to="/complete-setup" replace />} />
-      <Route path="/sign-in/*" element={<Navigate to="/daily" replace />} />
-      <Route path="/" element={<AppShell />}>
-        <Route index element={<Navigate to="/daily" replace />} />
-        {DAILY_REDIRECTS.map((path) => (
-          <Route key={path} path={path} element={<Navigate to="/daily" replace />} />
-        ))}
-        <Route path="daily" element={<DailyRoute />} />
-        <Route path="goals" element={<GoalsPage />} />
-        <Route path="completed" element={<CompletedPage />} />
-        <Route path="collections" element={<CollectionsRoute />} />
-        <Route path="collections/:collectionId" element={<CollectionRoute />} />
-        <Route path="landing" element={<LandingRoute />} />
-        <Route path="pricing" element={<PricingPage />} />
-        <Route
-          path="admin"
-          element={
-            <AdminGate>
-              <AdminOverviewPage />
-            </AdminGate>
-          }
-        />
-        <Route
-          path="admin/analytics"
-          element={
-            <AdminGate>
-              <AdminAnalyticsPage />
-            </AdminGate>
-          }
-        />
-        <Route
-          path="admin/signup-errors"
-          element={
-            <AdminGate>
-              <SignupErrorsPage />
-            </AdminGate>
-          }
-        />
-        <Route path="blog" element={<BlogIndexPage />} />
-        <Route path="blog/:slug" element={<BlogPostPage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="terms" element={<TermsPage />} />
-        <Route path="payment-success" element={<PaymentSuccessPage />} />
-        <Route path="dashboard/payment-success" element={<PaymentSuccessPage />} />
-        <Route path="complete-setup" element={<CompleteSetupRoute />} />
-        <Route path="user-profile" element={<ProfileRoute />} />
-        <Route path="analytics" element={<AnalyticsPage />} />
-        <Route
-          path="test-integration"
-          element={
-            <DiagnosticsGate>
-              <TestIntegrationPage />
-            </DiagnosticsGate>
-          }
-        />
-        <Route
-          path="mock-demo"
-          element={
-            <DiagnosticsGate>
-              <MockDemoPage />
-            </DiagnosticsGate>
-          }
-        />
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <>
+      <RevealNow />
+      <Routes>
+        <Route path="/onboarding" element={standalone(<OnboardingRoute />)} />
+        <Route path="/simple-signup/*" element={<Navigate to="/complete-setup" replace />} />
+        <Route path="/sign-up/*" element={<Navigate to="/complete-setup" replace />} />
+        <Route path="/sign-in/*" element={<Navigate to="/daily" replace />} />
+        <Route path="/" element={<AppShell />}>
+          <Route index element={<Navigate to="/daily" replace />} />
+          {DAILY_REDIRECTS.map((path) => (
+            <Route key={path} path={path} element={<Navigate to="/daily" replace />} />
+          ))}
+          <Route path="daily" element={<DailyRoute />} />
+          <Route path="goals" element={<GoalsPage />} />
+          <Route path="completed" element={<CompletedPage />} />
+          <Route path="collections" element={<CollectionsRoute />} />
+          <Route path="collections/:collectionId" element={<CollectionRoute />} />
+          <Route path="landing" element={<LandingRoute />} />
+          <Route path="pricing" element={<PricingPage />} />
+          <Route
+            path="admin"
+            element={
+              <AdminGate>
+                <AdminOverviewPage />
+              </AdminGate>
+            }
+          />
+          <Route
+            path="admin/analytics"
+            element={
+              <AdminGate>
+                <AdminAnalyticsPage />
+              </AdminGate>
+            }
+          />
+          <Route
+            path="admin/signup-errors"
+            element={
+              <AdminGate>
+                <SignupErrorsPage />
+              </AdminGate>
+            }
+          />
+          <Route path="blog" element={<BlogIndexPage />} />
+          <Route path="blog/:slug" element={<BlogPostPage />} />
+          <Route path="about" element={<AboutPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="terms" element={<TermsPage />} />
+          <Route path="payment-success" element={<PaymentSuccessPage />} />
+          <Route path="dashboard/payment-success" element={<PaymentSuccessPage />} />
+          <Route path="complete-setup" element={<CompleteSetupRoute />} />
+          <Route path="user-profile" element={<ProfileRoute />} />
+          <Route path="analytics" element={<AnalyticsPage />} />
+          <Route
+            path="test-integration"
+            element={
+              <DiagnosticsGate>
+                <TestIntegrationPage />
+              </DiagnosticsGate>
+            }
+          />
+          <Route
+            path="mock-demo"
+            element={
+              <DiagnosticsGate>
+                <MockDemoPage />
+              </DiagnosticsGate>
+            }
+          />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </>
   );
 }
 

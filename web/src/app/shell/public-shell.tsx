@@ -3,6 +3,7 @@ import { Link, Outlet, useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { PageLoading } from '../../components/spinner';
 import { SectionErrorBoundary } from '../../components/section-error-boundary';
+import { RevealApp } from '../../lib/prerender-reveal';
 import { Footer } from './footer';
 import { PageTransition } from './page-transition';
 import { ScrollToHash } from './scroll-to-hash';
@@ -74,6 +75,7 @@ export function PublicShell() {
           <SectionErrorBoundary name="page">
             <Suspense fallback={<PageLoading />}>
               <Outlet />
+              <RevealApp />
             </Suspense>
           </SectionErrorBoundary>
         </PageTransition>
