@@ -1,4 +1,5 @@
 /// <reference types="node" />
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -10,6 +11,23 @@ interface PrerenderModule {
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * For a first paint without waiting on anything: the stylesheet goes inline (no render-blocking request),
+ * and the app's entry script starts after the first frame (its modules still download in parallel through
+ * the modulepreload links, but their evaluation no longer delays the paint). The timeout covers tabs
+ * opened in the background, where animation frames do not run.
+ */
+export function paintFirst(html: string, readAsset: (href: string) => string): string {
+  const withCss = html.replace(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/g, (_tag, href: string) => {
+    return `<style>${readAsset(href)}</style>`;
+  });
+  return withCss.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    (_tag, src: string) =>
+      `<script type="module">var started=false;function start(){if(started)return;started=true;import(${JSON.stringify(src)})}requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,150)</script>`,
+  );
+}
 
 /** The built index.html with one page's markup, path and title filled in. */
 export function fillTemplate(template: string, page: { path: string; title: string }, markup: string): string {
@@ -44,7 +62,8 @@ export function prerenderPublicPages(): Plugin {
     async closeBundle() {
       if (config.build.ssr) return;
       const outDir = path.resolve(config.root, config.build.outDir);
-      const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const built = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const template = paintFirst(built, (href) => readFileSync(path.join(outDir, href.replace(/^\//, '')), 'utf8'));
       const t0 = Date.now();
       const log = (m: string) =>
         process.env.STRIDE_PRERENDER_DEBUG && console.error(`[prerender +${Date.now() - t0}ms] ${m}`);

@@ -132,7 +132,7 @@ export async function startStride(): Promise<Stride> {
   server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
 
   const deadline = Date.now() + 240_000;
-  let last = '';
+  let last: string;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`API exited with ${server.exitCode}:\n${serverLog.slice(-4000)}`);
     try {

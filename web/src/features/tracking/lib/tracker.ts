@@ -34,9 +34,8 @@ export function setTrackingIdentity(next: Identity): void {
   if (next.userId && pending.length > 0) {
     const queued = pending;
     pending = [];
-    void (async () => {
-      for (const item of queued) await trackEvent(item.event, item.properties, { at: item.at, path: item.path });
-    })();
+    // All at once (each with keepalive), so a navigation right after sign-up cannot cut the queue short.
+    for (const item of queued) void trackEvent(item.event, item.properties, { at: item.at, path: item.path });
   }
 }
 
