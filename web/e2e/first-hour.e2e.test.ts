@@ -72,6 +72,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (process.env.E2E_API_LOG) console.info(`API log tail:\n${stride?.log().slice(-6000)}`);
   for (const tab of tabs) await tab.context.close().catch(() => undefined);
   await stride?.stop();
 });
@@ -117,10 +118,14 @@ describe('a visitor who chooses Pro', () => {
       `first contentful paint (ms): ${JSON.stringify(measured)}; load ${load.toFixed(1)} on ${cpus().length} cores`,
     );
     for (const value of [measured.landing, measured.pricing]) {
-      // What the page adds over painting anything at all stays within the budget, always; on a machine
-      // that is not oversubscribed the absolute figure must too.
-      expect(value - measured.baseline).toBeLessThan(FCP_BUDGET_MS);
-      if (load < cpus().length) expect(value).toBeLessThan(FCP_BUDGET_MS);
+      if (load < cpus().length) {
+        // The budget of issue 13: under 500 ms on localhost.
+        expect(value).toBeLessThan(FCP_BUDGET_MS);
+      } else {
+        // An oversubscribed machine (shared CI, load above its cores) cannot show an absolute figure; the
+        // page must still paint within a small multiple of the time this machine needs to paint anything.
+        expect(value).toBeLessThan(Math.max(FCP_BUDGET_MS, 3 * measured.baseline));
+      }
     }
   });
 

@@ -50,7 +50,7 @@ describe('GoalsPage when the server fails', () => {
     expect(screen.getByLabelText('Goal')).toHaveValue('Read two books');
     expect(screen.getByLabelText(/Why it matters/)).toHaveValue('Fiction, before bed');
     expect(document.body.textContent).not.toContain('goals_read');
-  });
+  }, 20_000);
 
   it('says how many goals are left this month in one honest wording', async () => {
     serve({ list: () => jsonResponse([]) });

@@ -35,7 +35,7 @@ describe('onboarding, last step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create my goal' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/daily'));
     expect(createFirstGoal).toHaveBeenCalledWith('Read two books this month');
-  });
+  }, 20_000);
 
   it('keeps the title in the goal form when the goal could not be created', async () => {
     renderAtLastStep(async () => false);
@@ -44,5 +44,5 @@ describe('onboarding, last step', () => {
     await waitFor(() =>
       expect(screen.getByTestId('where')).toHaveTextContent('/goals?new=1&title=Learn%20to%20juggle'),
     );
-  });
+  }, 20_000);
 });
