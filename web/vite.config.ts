@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstLoadBudget } from './build/first-load-budget';
+import { prerenderPublicPages } from './build/prerender-public-pages';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -31,6 +32,7 @@ export default defineConfig({
       routeModules: ['src/app/routes/daily-route.tsx'],
       budgetBytes: 250_000,
     }),
+    ...(process.env.STRIDE_PRERENDER === '0' ? [] : [prerenderPublicPages()]),
   ],
   server: {
     port: 5173,

@@ -6,216 +6,40 @@
  * through the test checkout, open the analytics dashboard, sign out. Screenshots of each main screen at
  * desktop (1280x800) and phone (390x844) widths go to artifacts/screenshots/.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
-import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, afterAll, beforeAll, describe, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import {
+  expectText as pollText,
+  openAccountMenu as openMenu,
+  openTab,
+  shoot as shootPage,
+  startStride,
+  type Stride,
+  type Tab,
+} from './support/harness';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const screenshotDir = path.join(repoRoot, 'artifacts', 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-let server: ChildProcess | null = null;
-let frontServer: Server | null = null;
-let serverLog = '';
-let dataDir = '';
-let baseUrl = '';
-let browser: Browser;
-let context: BrowserContext;
+let stride: Stride;
+let tab: Tab;
 let page: Page;
-const consoleErrors: string[] = [];
-const serverErrors: string[] = [];
+let baseUrl = '';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    if (server?.exitCode !== null && server?.exitCode !== undefined)
-      throw new Error(`API exited with ${server.exitCode}:\n${serverLog.slice(-4000)}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.status === 200) return;
-      last = `HTTP ${response.status}`;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`API not healthy after ${timeoutMs} ms (${last}):\n${serverLog.slice(-4000)}`);
-}
-
-const MIME: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.html': 'text/html',
-  '.png': 'image/png',
-};
-
-/**
- * E2E_WEB=proxy: a small front server serves web/dist itself and forwards /api to the API (for when the
- * API's own static serving is unavailable). The default, E2E_WEB=api, uses the API's port for both.
- */
-function startFrontServer(apiPort: number, port: number): Promise<Server> {
-  const dist = path.join(repoRoot, 'web', 'dist');
-  const front = createHttpServer((req, res) => {
-    const url = req.url ?? '/';
-    if (url.startsWith('/api/')) {
-      const upstream = httpRequest(
-        {
-          host: '127.0.0.1',
-          port: apiPort,
-          path: url,
-          method: req.method,
-          headers: { ...req.headers, host: `127.0.0.1:${apiPort}` },
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', () => res.writeHead(502).end());
-      req.pipe(upstream);
-      return;
-    }
-    const pathname = decodeURIComponent(url.split('?')[0] ?? '/');
-    let file = path.join(dist, pathname);
-    if (!file.startsWith(dist) || !existsSync(file) || pathname === '/' || pathname.endsWith('/'))
-      file = path.join(dist, 'index.html');
-    res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => front.listen(port, '127.0.0.1', () => resolve(front)));
-}
-
-/** Full-page screenshots at desktop and phone widths; the viewport goes back to desktop after. */
-async function shoot(name: string): Promise<void> {
-  // Full-page captures draw the sticky header where the page is scrolled to: start from the top.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(350); // the 200 ms page fade and any toast entrance
-  await page.screenshot({ path: path.join(screenshotDir, `${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(150);
-}
-
-async function go(pathname: string): Promise<void> {
+const shoot = (name: string) => shootPage(page, name);
+const go = async (pathname: string) => {
   await page.goto(`${baseUrl}${pathname}`);
-}
-
-/** Polls until the element's text contains the expected text. */
-async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
-  await expect
-    .poll(async () => (await locator.first().textContent()) ?? '', { timeout: 20_000 })
-    .toMatch(typeof expected === 'string' ? new RegExp(expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : expected);
-}
-
-async function openAccountMenu(): Promise<void> {
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menu').waitFor();
-}
+};
+const expectText = (locator: Locator, expected: string | RegExp) => pollText(locator, expected);
+const openAccountMenu = () => openMenu(page);
 
 beforeAll(async () => {
-  await mkdir(screenshotDir, { recursive: true });
-  if (!existsSync(path.join(repoRoot, 'web', 'dist', 'index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('npm run build -w web failed');
-  }
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-
-  const port = await freePort();
-  const viaProxy = process.env.E2E_WEB === 'proxy';
-  const frontPort = viaProxy ? await freePort() : port;
-  dataDir = await mkdtemp(path.join(tmpdir(), 'stride-e2e-'));
-  const apiUrl = `http://127.0.0.1:${port}`;
-  baseUrl = `http://127.0.0.1:${frontPort}`;
-  server = spawn('npx', ['tsx', 'composition/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      AUTH_MODE: 'dev',
-      NODE_ENV: 'production',
-      ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
-      PUBLIC_URL: baseUrl,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  server.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  await waitForHealth(apiUrl, 240_000);
-  if (viaProxy) frontServer = await startFrontServer(port, frontPort);
-
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  context = await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC' });
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 500)
-      serverErrors.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
-  });
+  stride = await startStride();
+  baseUrl = stride.baseUrl;
+  tab = await openTab(stride);
+  page = tab.page;
 });
 
 afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  await new Promise<void>((resolve) => (frontServer ? frontServer.close(() => resolve()) : resolve()));
-  await browser?.close().catch(() => undefined);
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-    try {
-      process.kill(-server.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  }
-  if (dataDir) await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+  await tab?.context.close().catch(() => undefined);
+  await stride?.stop();
 });
 
 describe('Stride in a browser', () => {
@@ -318,7 +142,7 @@ describe('Stride in a browser', () => {
     const dialog = page.getByRole('dialog', { name: "You've reached your goal limit" });
     await dialog.waitFor();
     await dialog.getByText('Recommended').waitFor();
-    expect(await dialog.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Basic', 'Pro']);
+    expect(await dialog.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Starter', 'Pro']);
     await dialog.getByText('Cancel anytime • Same great features, just higher limits').waitFor();
     await shoot('upgrade-dialog');
   });
@@ -401,13 +225,14 @@ describe('Stride in a browser', () => {
   });
 
   it('logged no unexpected browser errors and saw no server errors', () => {
-    const unexpected = consoleErrors.filter(
+    const unexpected = tab.consoleErrors.filter(
       (text) => !/Failed to load resource: the server responded with a status of (401|403|404|5\d\d)/.test(text),
     );
     expect(unexpected).toEqual([]);
+    const serverErrors = tab.failedResponses.filter((line) => line.startsWith('5'));
     expect(
       serverErrors,
-      `server errors:\n${serverErrors.join('\n')}\n\nAPI log tail:\n${serverLog.slice(-3000)}`,
+      `server errors:\n${serverErrors.join('\n')}\n\nAPI log tail:\n${stride.log().slice(-3000)}`,
     ).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { revealApp } from './lib/prerender-reveal';
 import { runStorageCleanup } from './lib/storage';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -11,3 +12,6 @@ import './styles/pages.css';
 runStorageCleanup();
 
 createRoot(document.getElementById('root')!).render(<App />);
+
+// A pre-rendered public page stays until the app has rendered it (RevealApp); never longer than this.
+window.setTimeout(revealApp, 5000);

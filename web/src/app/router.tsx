@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageLoading } from '../components/spinner';
+import { RevealNow } from '../lib/prerender-reveal';
 import { AdminGate } from './gates/admin-gate';
+import { DiagnosticsGate } from './gates/diagnostics-gate';
 import { NotFoundPage } from './not-found-page';
 import { AppShell } from './shell/app-shell';
 import { PublicShell } from './shell/public-shell';
@@ -23,11 +25,8 @@ const PaymentSuccessPage = page(
   () => import('../features/billing/components/payment-success-page'),
   'PaymentSuccessPage',
 );
-const CompleteSetupPage = page(
-  () => import('../features/onboarding/components/complete-setup-page'),
-  'CompleteSetupPage',
-);
-const OnboardingPage = page(() => import('../features/onboarding/components/onboarding-page'), 'OnboardingPage');
+const CompleteSetupRoute = lazy(() => import('./routes/complete-setup-route'));
+const OnboardingRoute = lazy(() => import('./routes/onboarding-route'));
 const GetStartedPage = page(() => import('../features/onboarding/components/get-started-page'), 'GetStartedPage');
 const BlogIndexPage = page(() => import('../features/content/components/blog-index-page'), 'BlogIndexPage');
 const BlogPostPage = page(() => import('../features/content/components/blog-post-page'), 'BlogPostPage');
@@ -52,7 +51,12 @@ const SignUpPage = page(() => import('../features/auth/components/sign-in-page')
 /** Spec section 2: these shell children redirect to /daily. */
 export const DAILY_REDIRECTS = ['dashboard', 'weekly', 'week', 'calendar', 'monthly'] as const;
 
-const standalone = (element: React.ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+const standalone = (element: React.ReactNode) => (
+  <Suspense fallback={<PageLoading />}>
+    {element}
+    <RevealNow />
+  </Suspense>
+);
 
 /**
  * Signed-in router. Top-level: /onboarding (outside the shell), /simple-signup, /sign-up/* and
@@ -64,66 +68,83 @@ const standalone = (element: React.ReactNode) => <Suspense fallback={<PageLoadin
  */
 export function SignedInRoutes() {
   return (
-    <Routes>
-      <Route path="/onboarding" element={standalone(<OnboardingPage />)} />
-      <Route path="/simple-signup/*" element={<Navigate to="/complete-setup" replace />} />
-      <Route path="/sign-up/*" element={<Navigate to="/complete-setup" replace />} />
-      <Route path="/sign-in/*" element={<Navigate to="/daily" replace />} />
-      <Route path="/" element={<AppShell />}>
-        <Route index element={<Navigate to="/daily" replace />} />
-        {DAILY_REDIRECTS.map((path) => (
-          <Route key={path} path={path} element={<Navigate to="/daily" replace />} />
-        ))}
-        <Route path="daily" element={<DailyRoute />} />
-        <Route path="goals" element={<GoalsPage />} />
-        <Route path="completed" element={<CompletedPage />} />
-        <Route path="collections" element={<CollectionsRoute />} />
-        <Route path="collections/:collectionId" element={<CollectionRoute />} />
-        <Route path="landing" element={<LandingRoute />} />
-        <Route path="pricing" element={<PricingPage />} />
-        <Route
-          path="admin"
-          element={
-            <AdminGate>
-              <AdminOverviewPage />
-            </AdminGate>
-          }
-        />
-        <Route
-          path="admin/analytics"
-          element={
-            <AdminGate>
-              <AdminAnalyticsPage />
-            </AdminGate>
-          }
-        />
-        <Route
-          path="admin/signup-errors"
-          element={
-            <AdminGate>
-              <SignupErrorsPage />
-            </AdminGate>
-          }
-        />
-        <Route path="blog" element={<BlogIndexPage />} />
-        <Route path="blog/:slug" element={<BlogPostPage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="terms" element={<TermsPage />} />
-        <Route path="payment-success" element={<PaymentSuccessPage />} />
-        <Route path="dashboard/payment-success" element={<PaymentSuccessPage />} />
-        <Route path="complete-setup" element={<CompleteSetupPage />} />
-        <Route path="user-profile" element={<ProfileRoute />} />
-        <Route path="analytics" element={<AnalyticsPage />} />
-        <Route path="test-integration" element={<TestIntegrationPage />} />
-        <Route path="mock-demo" element={<MockDemoPage />} />
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <>
+      <RevealNow />
+      <Routes>
+        <Route path="/onboarding" element={standalone(<OnboardingRoute />)} />
+        <Route path="/simple-signup/*" element={<Navigate to="/complete-setup" replace />} />
+        <Route path="/sign-up/*" element={<Navigate to="/complete-setup" replace />} />
+        <Route path="/sign-in/*" element={<Navigate to="/daily" replace />} />
+        <Route path="/" element={<AppShell />}>
+          <Route index element={<Navigate to="/daily" replace />} />
+          {DAILY_REDIRECTS.map((path) => (
+            <Route key={path} path={path} element={<Navigate to="/daily" replace />} />
+          ))}
+          <Route path="daily" element={<DailyRoute />} />
+          <Route path="goals" element={<GoalsPage />} />
+          <Route path="completed" element={<CompletedPage />} />
+          <Route path="collections" element={<CollectionsRoute />} />
+          <Route path="collections/:collectionId" element={<CollectionRoute />} />
+          <Route path="landing" element={<LandingRoute />} />
+          <Route path="pricing" element={<PricingPage />} />
+          <Route
+            path="admin"
+            element={
+              <AdminGate>
+                <AdminOverviewPage />
+              </AdminGate>
+            }
+          />
+          <Route
+            path="admin/analytics"
+            element={
+              <AdminGate>
+                <AdminAnalyticsPage />
+              </AdminGate>
+            }
+          />
+          <Route
+            path="admin/signup-errors"
+            element={
+              <AdminGate>
+                <SignupErrorsPage />
+              </AdminGate>
+            }
+          />
+          <Route path="blog" element={<BlogIndexPage />} />
+          <Route path="blog/:slug" element={<BlogPostPage />} />
+          <Route path="about" element={<AboutPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="terms" element={<TermsPage />} />
+          <Route path="payment-success" element={<PaymentSuccessPage />} />
+          <Route path="dashboard/payment-success" element={<PaymentSuccessPage />} />
+          <Route path="complete-setup" element={<CompleteSetupRoute />} />
+          <Route path="user-profile" element={<ProfileRoute />} />
+          <Route path="analytics" element={<AnalyticsPage />} />
+          <Route
+            path="test-integration"
+            element={
+              <DiagnosticsGate>
+                <TestIntegrationPage />
+              </DiagnosticsGate>
+            }
+          />
+          <Route
+            path="mock-demo"
+            element={
+              <DiagnosticsGate>
+                <MockDemoPage />
+              </DiagnosticsGate>
+            }
+          />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </>
   );
 }
 
-/** Signed-out router: content pages, sign-in/up, get-started; anything else redirects to '/'. */
+/** Signed-out router: content pages and pricing, sign-in/up, get-started; anything else redirects to '/'. */
 export function SignedOutRoutes() {
   return (
     <Routes>
@@ -133,6 +154,7 @@ export function SignedOutRoutes() {
       <Route path="/get-started" element={standalone(<GetStartedPage />)} />
       <Route element={<PublicShell />}>
         <Route path="/" element={<LandingRoute />} />
+        <Route path="/pricing" element={<PricingPage />} />
         <Route path="/blog" element={<BlogIndexPage />} />
         <Route path="/blog/:slug" element={<BlogPostPage />} />
         <Route path="/about" element={<AboutPage />} />

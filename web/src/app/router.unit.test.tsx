@@ -58,12 +58,12 @@ describe('signed-in router', () => {
 });
 
 describe('signed-out router', () => {
-  it.each(['/daily', '/goals', '/pricing', '/user-profile', '/whatever'])('redirects %s to /', async (path) => {
+  it.each(['/daily', '/goals', '/user-profile', '/whatever'])('redirects %s to /', async (path) => {
     renderRoutes(path, false);
     await waitFor(() => expect(at()).toBe('/'));
   });
 
-  it.each(['/blog', '/about', '/privacy', '/terms', '/get-started', '/sign-in', '/sign-up'])(
+  it.each(['/blog', '/about', '/privacy', '/terms', '/pricing', '/get-started', '/sign-in', '/sign-up'])(
     'keeps %s',
     async (path) => {
       renderRoutes(path, false);

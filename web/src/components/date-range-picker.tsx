@@ -10,10 +10,21 @@ interface DateRangePickerProps {
   readonly onChange: (range: DateRangeValue) => void;
   readonly presets: readonly { days: number; label: string }[];
   readonly makePreset: (days: number) => DateRangeValue;
+  /** The earliest day that may be picked (e.g. the day the account was created). */
+  readonly minDate?: string;
+  /** From is after To: both fields are marked invalid (the page says why). */
+  readonly invalid?: boolean;
 }
 
 /** Preset buttons (7/30/90 days) plus custom from/to dates. */
-export function DateRangePicker({ value, onChange, presets, makePreset }: DateRangePickerProps) {
+export function DateRangePicker({
+  value,
+  onChange,
+  presets,
+  makePreset,
+  minDate,
+  invalid = false,
+}: DateRangePickerProps) {
   const id = useId();
   return (
     <div className="date-range" role="group" aria-label="Date range">
@@ -41,7 +52,9 @@ export function DateRangePicker({ value, onChange, presets, makePreset }: DateRa
           id={`${id}-start`}
           type="date"
           value={value.start}
+          min={minDate}
           max={value.end}
+          aria-invalid={invalid || undefined}
           onChange={(e) => e.target.value && onChange({ ...value, start: e.target.value })}
         />
         <label htmlFor={`${id}-end`}>To</label>
@@ -50,6 +63,7 @@ export function DateRangePicker({ value, onChange, presets, makePreset }: DateRa
           type="date"
           value={value.end}
           min={value.start}
+          aria-invalid={invalid || undefined}
           onChange={(e) => e.target.value && onChange({ ...value, end: e.target.value })}
         />
       </div>

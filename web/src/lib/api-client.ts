@@ -12,17 +12,48 @@ import {
 export const REQUEST_TIMEOUT_MS = 10_000;
 const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 
-/** Every failed call (spec section 8): HTTP status (0 for timeouts and network failures), message, details. */
+/**
+ * What the person can do next, by status and code. The one place where failures become words on the
+ * screen: the server's own text never reaches the page (it stays on `serverMessage` for error reports).
+ */
+export function userMessageFor(status: number, code?: string, timedOut = false): string {
+  if (status === 0)
+    return timedOut
+      ? 'Stride is taking too long to answer. Check your connection and try again.'
+      : "Stride can't be reached. Check your connection and try again.";
+  if (code === 'limit_reached') return "You've reached this month's limit on your plan. Upgrade to add more.";
+  if (code === 'plan_required') return "Your plan doesn't include this. Upgrade to use it.";
+  if (status === 401) return 'Your session has ended. Please sign in again.';
+  if (status === 403) return "You don't have access to this. If you think you should, contact support.";
+  if (status === 404) return "We couldn't find that. It may have been deleted; refresh the page to see the latest.";
+  if (status === 409 || status === 412) return 'This changed somewhere else. Refresh the page and try again.';
+  if (status === 400 || status === 422) return "Some of what you entered wasn't accepted. Check it and try again.";
+  if (status === 429) return 'Too many requests right now. Wait a moment and try again.';
+  if (status >= 500) return 'Something went wrong on our side. Please try again in a moment.';
+  return 'Something went wrong. Please try again.';
+}
+
+export const UNEXPECTED_RESPONSE_MESSAGE = "Stride got an answer it didn't understand. Refresh the page and try again.";
+
+/**
+ * Every failed call (spec section 8): HTTP status (0 for timeouts and network failures), a message
+ * saying what to do next, details and the error code. `serverMessage` keeps what the server (or the
+ * network layer) said, for logs and error reports only.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly serverMessage: string;
+  readonly isTimeout: boolean;
   constructor(
     readonly status: number,
-    message: string,
+    serverMessage: string,
     readonly details?: Record<string, unknown>,
     readonly code?: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { readonly userMessage?: string; readonly timedOut?: boolean },
   ) {
-    super(message, options);
+    super(options?.userMessage ?? userMessageFor(status, code, options?.timedOut ?? false), options);
+    this.serverMessage = serverMessage;
+    this.isTimeout = options?.timedOut ?? false;
   }
   /** 401 and 403 are auth errors (spec section 8). */
   get isAuthError(): boolean {
@@ -33,9 +64,6 @@ export class ApiError extends Error {
   }
   get isServerError(): boolean {
     return this.status >= 500;
-  }
-  get isTimeout(): boolean {
-    return this.status === 0 && this.message.startsWith('Request timeout');
   }
 }
 
@@ -52,6 +80,11 @@ export interface RequestOptions<T> {
   readonly signal?: AbortSignal;
   /** Reads wait for the last command's position unless this is false. */
   readonly readYourWrites?: boolean;
+  /**
+   * The request outlives the page (fetch keepalive): for events sent just before navigating away (to
+   * checkout) or while the page is being hidden or unloaded. Bodies must stay small (64 kB in flight).
+   */
+  readonly keepalive?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -177,9 +210,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const onExternalAbort = () => controller.abort();
     opts.signal?.addEventListener('abort', onExternalAbort);
     try {
-      return await fetchImpl(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+      return await fetchImpl(url, {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: 'same-origin',
+        ...(opts.keepalive ? { keepalive: true } : {}),
+      });
     } catch (error) {
-      if (timedOut) throw new ApiError(0, `Request timeout after ${timeoutMs}ms`);
+      if (timedOut)
+        throw new ApiError(0, `Request timeout after ${timeoutMs}ms`, undefined, undefined, { timedOut: true });
       if (opts.signal?.aborted) throw error;
       throw new ApiError(0, error instanceof Error && error.message ? error.message : 'Network error');
     } finally {
@@ -211,7 +252,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
         try {
           payload = JSON.parse(text);
         } catch {
-          throw new ApiError(response.status, 'Unexpected response from the server');
+          throw new ApiError(response.status, 'Unexpected response from the server', undefined, undefined, {
+            userMessage: UNEXPECTED_RESPONSE_MESSAGE,
+          });
         }
       }
     }
@@ -219,9 +262,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (!opts.schema) return payload as T;
     const parsed = opts.schema.safeParse(payload);
     if (!parsed.success) {
-      throw new ApiError(response.status, 'Unexpected response from the server', {
-        issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-      });
+      throw new ApiError(
+        response.status,
+        'Unexpected response from the server',
+        { issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) },
+        undefined,
+        { userMessage: UNEXPECTED_RESPONSE_MESSAGE },
+      );
     }
     return parsed.data;
   }

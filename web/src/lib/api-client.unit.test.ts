@@ -23,24 +23,49 @@ describe('api client', () => {
     expect(headers['x-request-signature']).toBeUndefined();
   });
 
-  it('takes the message from the error field, then the status text, then Unknown error, with details', async () => {
+  it('keeps the server text (error field, then status text, then Unknown error) off the screen', async () => {
     const api = client(
       vi.fn(async () => json({ error: 'Title is required', details: { field: 'title' } }, { status: 400 })),
     );
     await expect(api.post('/goals/create-simple', {})).rejects.toMatchObject({
       status: 400,
-      message: 'Title is required',
+      message: "Some of what you entered wasn't accepted. Check it and try again.",
+      serverMessage: 'Title is required',
       details: { field: 'title' },
     });
 
     const api2 = client(vi.fn(async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })));
     const err2 = await api2.get('/x').catch((e: unknown) => e);
     expect(err2).toBeInstanceOf(ApiError);
-    expect(err2).toMatchObject({ status: 502, message: 'Bad Gateway' });
+    expect(err2).toMatchObject({
+      status: 502,
+      serverMessage: 'Bad Gateway',
+      message: 'Something went wrong on our side. Please try again in a moment.',
+    });
     expect((err2 as ApiError).isServerError).toBe(true);
 
     const api3 = client(vi.fn(async () => new Response('', { status: 500, statusText: '' })));
-    await expect(api3.get('/x')).rejects.toMatchObject({ status: 500, message: 'Unknown error' });
+    await expect(api3.get('/x')).rejects.toMatchObject({ status: 500, serverMessage: 'Unknown error' });
+  });
+
+  it.each([
+    [401, undefined, 'Your session has ended. Please sign in again.'],
+    [403, 'limit_reached', "You've reached this month's limit on your plan. Upgrade to add more."],
+    [403, 'plan_required', "Your plan doesn't include this. Upgrade to use it."],
+    [404, 'not_found', "We couldn't find that. It may have been deleted; refresh the page to see the latest."],
+    [409, 'version_conflict', 'This changed somewhere else. Refresh the page and try again.'],
+    [429, undefined, 'Too many requests right now. Wait a moment and try again.'],
+  ])('maps %s (%s) to what to do next', (status, code, expected) => {
+    expect(new ApiError(status, 'raw server words', undefined, code).message).toBe(expected);
+  });
+
+  it('maps a network failure to a connection message', async () => {
+    const api = client(vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(api.get('/x')).rejects.toMatchObject({
+      status: 0,
+      serverMessage: 'Failed to fetch',
+      message: "Stride can't be reached. Check your connection and try again.",
+    });
   });
 
   it('flags 401 and 403 as auth errors and keeps the error code', async () => {
@@ -66,7 +91,8 @@ describe('api client', () => {
     const error = (await pending) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);
-    expect(error.message).toBe('Request timeout after 10000ms');
+    expect(error.serverMessage).toBe('Request timeout after 10000ms');
+    expect(error.message).toBe('Stride is taking too long to answer. Check your connection and try again.');
     expect(error.isTimeout).toBe(true);
   });
 
@@ -93,7 +119,8 @@ describe('api client', () => {
   it('validates responses with the schema (parse, not cast)', async () => {
     const api = client(vi.fn(async () => json({ id: 5 })));
     await expect(api.get('/x', { schema: z.object({ id: z.string() }) })).rejects.toMatchObject({
-      message: 'Unexpected response from the server',
+      serverMessage: 'Unexpected response from the server',
+      message: "Stride got an answer it didn't understand. Refresh the page and try again.",
     });
     const api2 = client(vi.fn(async () => json({ id: 'a', extra: true })));
     await expect(api2.get('/x', { schema: z.object({ id: z.string() }) })).resolves.toEqual({ id: 'a' });

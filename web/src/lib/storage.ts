@@ -15,7 +15,9 @@ export const storageKeys = {
   trackingSession: `${STORAGE_PREFIX}tracking-session`,
   onboarding: (userId: string) => `${STORAGE_PREFIX}onboarding:${userId}`,
   userDataCache: (userId: string) => `${STORAGE_PREFIX}user-data:${userId}`,
-  paymentBannerDismissed: (graceEnd: string) => `${STORAGE_PREFIX}payment-banner-dismissed:${graceEnd}`,
+  /** One key per grace end and tone: dismissing the yellow reminder never hides the later red one. */
+  paymentBannerDismissed: (graceEnd: string, tone: 'warning' | 'urgent') =>
+    `${STORAGE_PREFIX}payment-banner-dismissed:${tone}:${graceEnd}`,
 } as const;
 
 const ONBOARDING_PREFIX = `${STORAGE_PREFIX}onboarding:`;

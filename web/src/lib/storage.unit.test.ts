@@ -32,14 +32,14 @@ describe('local storage rules', () => {
     rememberSignedInUser('user-a');
     writeOnboarding('user-a', { ...initialProgress, step: 3 });
     localStorage.setItem(storageKeys.userDataCache('user-a'), '{}');
-    localStorage.setItem(storageKeys.paymentBannerDismissed('2025-01-01'), '1');
+    localStorage.setItem(storageKeys.paymentBannerDismissed('2025-01-01', 'warning'), '1');
     expect(rememberSignedInUser('user-a')).toBe(false);
     expect(readOnboarding('user-a').step).toBe(3);
 
     expect(rememberSignedInUser('user-b')).toBe(true);
     expect(localStorage.getItem(storageKeys.onboarding('user-a'))).toBeNull();
     expect(localStorage.getItem(storageKeys.userDataCache('user-a'))).toBeNull();
-    expect(localStorage.getItem(storageKeys.paymentBannerDismissed('2025-01-01'))).toBeNull();
+    expect(localStorage.getItem(storageKeys.paymentBannerDismissed('2025-01-01', 'warning'))).toBeNull();
     expect(localStorage.getItem(storageKeys.lastUserId)).toBe('user-b');
   });
 

@@ -47,7 +47,15 @@ export default function DailyRoute() {
       <div className="daily__grid">
         <div className="daily__side">
           <SectionErrorBoundary name="goal-overview">
-            <GoalOverview goals={goals.data} isLoading={goals.isPending} selectedId={selectedId} onSelect={select} />
+            <GoalOverview
+              goals={goals.data}
+              isLoading={goals.isPending}
+              selectedId={selectedId}
+              onSelect={select}
+              error={goals.error}
+              onRetry={() => void goals.refetch()}
+              retrying={goals.isFetching}
+            />
           </SectionErrorBoundary>
         </div>
         <div className="daily__main">

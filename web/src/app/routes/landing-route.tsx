@@ -3,6 +3,7 @@ import { useAuthSession } from '../../lib/auth-session';
 import { useCurrentUser } from '../../lib/current-user';
 import { PricingPlans } from '../../features/billing/components/pricing-plans';
 import { useCheckout } from '../../features/billing/hooks/use-checkout';
+import { signUpHref } from '../../lib/intended-plan';
 import { LandingPage } from '../../features/content/components/landing-page';
 
 function LandingPricing() {
@@ -17,7 +18,7 @@ function LandingPricing() {
         if (!signedIn) {
           return (
             <Link
-              to="/sign-up"
+              to={signUpHref(plan.id)}
               className={`button button--block ${plan.popular ? 'button--primary' : 'button--secondary'}`}
             >
               {plan.priceCents === 0 ? 'Start free' : `Start with ${plan.name}`}

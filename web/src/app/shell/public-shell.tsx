@@ -1,8 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { PageLoading } from '../../components/spinner';
 import { SectionErrorBoundary } from '../../components/section-error-boundary';
+import { RevealApp } from '../../lib/prerender-reveal';
 import { Footer } from './footer';
 import { PageTransition } from './page-transition';
 import { ScrollToHash } from './scroll-to-hash';
@@ -10,6 +11,8 @@ import { ScrollToHash } from './scroll-to-hash';
 /** Signed-out pages: landing, blog, about, privacy, terms. */
 export function PublicShell() {
   const navigate = useNavigate();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const closeMenu = () => menu.current?.removeAttribute('open');
   return (
     <div className="app-shell app-shell--public">
       <a href="#main" className="skip-link">
@@ -40,6 +43,29 @@ export function PublicShell() {
             <Link to="/sign-up" className="button button--primary button--sm">
               Get started
             </Link>
+            {/* Phones: Pricing and Blog behind a menu. A native disclosure, so it works in the
+                pre-rendered page before the app's script has loaded. */}
+            <details className="public-menu" ref={menu}>
+              <summary className="icon-button public-menu__button" aria-label="Menu">
+                <span aria-hidden="true" className="hamburger">
+                  <span />
+                  <span />
+                  <span />
+                </span>
+              </summary>
+              <ul className="public-menu__list">
+                <li>
+                  <Link to="/pricing" className="public-menu__link" onClick={closeMenu}>
+                    Pricing
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/blog" className="public-menu__link" onClick={closeMenu}>
+                    Blog
+                  </Link>
+                </li>
+              </ul>
+            </details>
           </nav>
         </div>
       </header>
@@ -49,6 +75,7 @@ export function PublicShell() {
           <SectionErrorBoundary name="page">
             <Suspense fallback={<PageLoading />}>
               <Outlet />
+              <RevealApp />
             </Suspense>
           </SectionErrorBoundary>
         </PageTransition>

@@ -50,5 +50,5 @@ export const userMetricsQueryOptions = (userId: string) =>
     retry: (count, error) => count < 1 && !isPlanRequired(error),
   });
 
-export const useUserMetrics = (userId: string) =>
-  useQuery({ ...userMetricsQueryOptions(userId), enabled: Boolean(userId) });
+export const useUserMetrics = (userId: string, enabled = true) =>
+  useQuery({ ...userMetricsQueryOptions(userId), enabled: enabled && Boolean(userId) });

@@ -19,14 +19,20 @@ import type { UserMetrics } from '@stride/domain/analytics/user-metrics';
 import { ChartCard } from '../../../components/chart-card';
 import type { DayPoint } from '../lib/series';
 
+/**
+ * Series colours. No two series of one chart share a hue family (the AI bars were violet next to indigo
+ * tasks, the two purple series were hard to tell apart); each also has a non-colour cue (a hatch
+ * pattern, a dashed line or dots) and every chart has a legend.
+ */
 const COLORS = {
-  indigo: '#6366f1',
+  indigo: '#4f46e5',
   violet: '#8b5cf6',
   emerald: '#10b981',
   amber: '#f59e0b',
   sky: '#0ea5e9',
   rose: '#f43f5e',
   slate: '#cbd5e1',
+  slateDark: '#64748b',
 };
 const axis = { fontSize: 12, fill: '#64748b' };
 const tooltipStyle = {
@@ -47,6 +53,12 @@ export function DailyActivityChart({ points }: { readonly points: readonly DayPo
     >
       <ResponsiveContainer width="100%" height={260}>
         <BarChart data={[...points]} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+          <defs>
+            <pattern id="ai-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+              <rect width="6" height="6" fill={COLORS.amber} fillOpacity={0.35} />
+              <line x1="0" y1="0" x2="0" y2="6" stroke={COLORS.amber} strokeWidth={3} />
+            </pattern>
+          </defs>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#eef2f7" />
           <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} minTickGap={16} />
           <YAxis allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
@@ -70,7 +82,9 @@ export function DailyActivityChart({ points }: { readonly points: readonly DayPo
             isAnimationActive={false}
             dataKey="aiGenerationsUsed"
             name="AI breakdowns"
-            fill={COLORS.violet}
+            fill="url(#ai-hatch)"
+            stroke={COLORS.amber}
+            strokeWidth={1.5}
             radius={[6, 6, 0, 0]}
           />
         </BarChart>
@@ -93,14 +107,16 @@ export function ProductivityTrendChart({ points }: { readonly points: readonly D
           <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} minTickGap={20} />
           <YAxis domain={[0, 100]} tick={axis} tickLine={false} axisLine={false} />
           <Tooltip contentStyle={tooltipStyle} />
+          <Legend wrapperStyle={{ fontSize: 13 }} />
           <Line
             isAnimationActive={false}
             type="monotone"
             dataKey="productivityScore"
-            name="Score"
-            stroke={COLORS.slate}
-            strokeWidth={2}
-            dot={false}
+            name="Daily score"
+            stroke={COLORS.slateDark}
+            strokeWidth={1.5}
+            strokeDasharray="4 4"
+            dot={{ r: 2.5, fill: COLORS.slateDark, strokeWidth: 0 }}
           />
           <Line
             isAnimationActive={false}
@@ -137,6 +153,7 @@ export function EngagementTrendChart({ points }: { readonly points: readonly Day
           <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} minTickGap={20} />
           <YAxis tick={axis} tickLine={false} axisLine={false} />
           <Tooltip contentStyle={tooltipStyle} />
+          <Legend wrapperStyle={{ fontSize: 13 }} />
           <Area
             isAnimationActive={false}
             type="monotone"
@@ -150,9 +167,10 @@ export function EngagementTrendChart({ points }: { readonly points: readonly Day
             isAnimationActive={false}
             type="monotone"
             dataKey="sessionDuration"
-            name="Minutes"
+            name="Minutes in Stride"
             stroke={COLORS.sky}
-            strokeWidth={1.5}
+            strokeWidth={2}
+            strokeDasharray="5 3"
             fillOpacity={0}
           />
         </AreaChart>

@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'react';
+import { hasProAnalytics } from '@stride/domain/plans/limits';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { PageHeader } from '../../../components/page-header';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary';
 import { PageLoading } from '../../../components/spinner';
 import { StatCard } from '../../../components/stat-card';
 import { useCurrentUser } from '../../../lib/current-user';
-import { formatMinutes } from '../../../lib/format';
+import { formatDate, formatMinutes } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDailyMetrics } from '../api/get-daily-metrics';
 import { isPlanRequired, useUserMetrics } from '../api/get-user-metrics';
-import { isValidRange, lastDays, RANGE_PRESETS, type DateRange } from '../lib/date-range';
+import { accountStartDay, checkRange, lastDays, RANGE_PRESETS, type DateRange } from '../lib/date-range';
 import { buildSeries, formatHour } from '../lib/series';
 import {
   CompletionRatesChart,
@@ -19,23 +20,33 @@ import {
 } from './analytics-charts';
 import { ProAnalyticsPreview } from './pro-analytics-preview';
 import { Icon } from '../../../components/icon';
+import { LoadErrorNotice } from '../../../components/load-error-notice';
 
 const pct = (value: number) => `${Math.round(value * 100)}%`;
 
-/** /analytics: the pro dashboard; users without the plan (403 plan_required) see what they would get. */
+/**
+ * /analytics: the pro dashboard. It asks only what the screen can show: users whose plan has no
+ * dashboard see what they would get (from the every-tier simple metrics) and never call the pro
+ * endpoints (no 403s); a 403 plan_required from the server still falls back to the same preview.
+ */
 export function AnalyticsPage() {
   useDocumentTitle('Analytics');
   const { user } = useCurrentUser();
   const userId = user?.id ?? '';
+  const entitled = hasProAnalytics(user?.subscriptionTier);
   const [range, setRange] = useState<DateRange>(() => lastDays(30));
-  const metrics = useUserMetrics(userId);
-  const daily = useDailyMetrics(userId, range, isValidRange(range) && !isPlanRequired(metrics.error));
-  const planRequired = isPlanRequired(metrics.error) || isPlanRequired(daily.error);
+  const check = checkRange(range, user?.createdAt);
+  const drawn = check.ok ? check.range : null;
+  const metrics = useUserMetrics(userId, entitled);
+  const daily = useDailyMetrics(userId, drawn ?? range, entitled && drawn !== null && !isPlanRequired(metrics.error));
+  const planRequired = !entitled || isPlanRequired(metrics.error) || isPlanRequired(daily.error);
 
   const points = useMemo(
     () =>
-      daily.data ? buildSeries(range, daily.data.days, userId, metrics.data?.metrics.goalCompletionRate ?? 0) : [],
-    [daily.data, range, userId, metrics.data?.metrics.goalCompletionRate],
+      daily.data && drawn
+        ? buildSeries(drawn, daily.data.days, userId, metrics.data?.metrics.goalCompletionRate ?? 0)
+        : [],
+    [daily.data, drawn?.start, drawn?.end, userId, metrics.data?.metrics.goalCompletionRate],
   );
 
   return (
@@ -55,20 +66,37 @@ export function AnalyticsPage() {
               onChange={setRange}
               presets={RANGE_PRESETS}
               makePreset={(d) => lastDays(d)}
+              minDate={accountStartDay(user?.createdAt) ?? undefined}
+              invalid={!check.ok && check.reason === 'from-after-to'}
             />
           )
         }
       />
       {planRequired ? (
         <ProAnalyticsPreview userId={userId} />
+      ) : !check.ok ? (
+        <p className="form-error" role="alert" data-testid="range-error">
+          {check.message}
+        </p>
       ) : metrics.isPending || daily.isPending ? (
         <PageLoading label="Crunching your numbers…" />
       ) : metrics.isError || daily.isError ? (
-        <p className="form-error" role="alert">
-          Analytics could not be loaded: {(metrics.error ?? daily.error)?.message}
-        </p>
+        <LoadErrorNotice
+          what="your analytics"
+          error={metrics.error ?? daily.error}
+          onRetry={() => {
+            if (metrics.isError) void metrics.refetch();
+            if (daily.isError) void daily.refetch();
+          }}
+          retrying={metrics.isFetching || daily.isFetching}
+        />
       ) : (
         <div className="analytics" data-testid="analytics-dashboard">
+          {check.clipped ? (
+            <p className="muted small analytics__note" data-testid="range-clipped">
+              Showing {formatDate(check.range.start)} onwards: your account did not exist before then.
+            </p>
+          ) : null}
           <div className="stat-grid">
             <StatCard
               icon={<Icon name="flame" />}

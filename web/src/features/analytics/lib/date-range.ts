@@ -32,3 +32,42 @@ export function daysOf(range: DateRange): string[] {
 export function isValidRange(range: DateRange): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(range.start) && /^\d{4}-\d{2}-\d{2}$/.test(range.end) && range.start <= range.end;
 }
+
+/** The UTC day an account was created (the first day any metric can exist); null when unknown. */
+export function accountStartDay(createdAt: string | null | undefined): string | null {
+  if (!createdAt) return null;
+  const time = Date.parse(createdAt);
+  return Number.isNaN(time) ? null : isoDay(new Date(time));
+}
+
+export type RangeCheck =
+  | { readonly ok: true; readonly range: DateRange; readonly clipped: boolean }
+  | { readonly ok: false; readonly reason: 'from-after-to' | 'before-account' | 'invalid'; readonly message: string };
+
+const dayText = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const showDay = (day: string) => dayText.format(new Date(`${day}T00:00:00Z`));
+
+/**
+ * The range the charts may draw: From after To is refused with a message, and days before the account
+ * existed are cut off (charts and averages never count days on which the user could not have been active).
+ */
+export function checkRange(range: DateRange, createdAt: string | null | undefined): RangeCheck {
+  const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+  if (!dayPattern.test(range.start) || !dayPattern.test(range.end))
+    return { ok: false, reason: 'invalid', message: 'Pick both a From and a To date.' };
+  if (range.start > range.end)
+    return {
+      ok: false,
+      reason: 'from-after-to',
+      message: `The From date (${showDay(range.start)}) is after the To date (${showDay(range.end)}). Pick a From date on or before the To date.`,
+    };
+  const first = accountStartDay(createdAt);
+  if (first && range.end < first)
+    return {
+      ok: false,
+      reason: 'before-account',
+      message: `Your account was created on ${showDay(first)}. Pick dates from then on.`,
+    };
+  if (first && range.start < first) return { ok: true, range: { start: first, end: range.end }, clipped: true };
+  return { ok: true, range, clipped: false };
+}

@@ -1,5 +1,7 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { rememberIntendedPlan } from '../../../lib/intended-plan';
+import { tierLabel } from '../../../lib/format';
 import { LogoMark } from '../../../components/logo';
 import { PageLoading } from '../../../components/spinner';
 import { useAuthSession } from '../../../lib/auth-session';
@@ -100,7 +102,13 @@ function DevSignInForm({ variant }: { readonly variant: Variant }) {
   );
 }
 
-export function AuthPage({ variant }: { readonly variant: Variant }) {
+export function AuthPage({
+  variant,
+  chosenPlan = null,
+}: {
+  readonly variant: Variant;
+  readonly chosenPlan?: string | null;
+}) {
   const { mode } = useAuthSession();
   const text = copy[variant];
   useDocumentTitle(variant === 'sign-in' ? 'Sign in' : 'Sign up');
@@ -111,7 +119,11 @@ export function AuthPage({ variant }: { readonly variant: Variant }) {
           <LogoMark size={40} />
         </Link>
         <h1 className="auth-card__title">{text.title}</h1>
-        <p className="auth-card__subtitle">{text.subtitle}</p>
+        <p className="auth-card__subtitle">
+          {chosenPlan
+            ? `You chose ${tierLabel(chosenPlan)}. Create your account and you go straight to checkout.`
+            : text.subtitle}
+        </p>
         {mode === 'clerk' ? (
           <Suspense fallback={<PageLoading />}>{variant === 'sign-in' ? <ClerkSignIn /> : <ClerkSignUp />}</Suspense>
         ) : (
@@ -137,6 +149,13 @@ export function SignInPage() {
   return <AuthPage variant="sign-in" />;
 }
 
+/** /sign-up[?plan=pro]: a plan chosen on the pricing cards is kept through sign-up to its checkout. */
 export function SignUpPage() {
-  return <AuthPage variant="sign-up" />;
+  const [params] = useSearchParams();
+  const plan = params.get('plan');
+  const chosen = plan && /^[a-z]{2,20}$/.test(plan) && plan !== 'free' ? plan : null;
+  useEffect(() => {
+    if (chosen) rememberIntendedPlan(chosen);
+  }, [chosen]);
+  return <AuthPage variant="sign-up" chosenPlan={chosen} />;
 }

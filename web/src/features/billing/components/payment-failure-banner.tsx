@@ -17,7 +17,7 @@ export function PaymentFailureBanner({ now }: { readonly now?: number }) {
   const [opening, setOpening] = useState(false);
   useExpiredGraceCheck(now);
   const state = paymentBannerState(user, now);
-  if (!state || !user || dismissedFor === state.graceEnd) return null;
+  if (!state || !user || dismissedFor === `${state.tone}:${state.graceEnd}`) return null;
 
   const updatePayment = async () => {
     setOpening(true);
@@ -59,8 +59,8 @@ export function PaymentFailureBanner({ now }: { readonly now?: number }) {
           className="icon-button payment-banner__dismiss"
           aria-label="Dismiss payment reminder"
           onClick={() => {
-            dismissBanner(state.graceEnd);
-            setDismissedFor(state.graceEnd);
+            dismissBanner(state.graceEnd, state.tone);
+            setDismissedFor(`${state.tone}:${state.graceEnd}`);
           }}
         >
           ×

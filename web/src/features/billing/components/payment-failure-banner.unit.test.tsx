@@ -79,7 +79,7 @@ describe('payment-failure banner rules', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss payment reminder' }));
     expect(screen.queryByTestId('payment-banner')).not.toBeInTheDocument();
-    expect(isBannerDismissed(graceEnd)).toBe(true);
+    expect(isBannerDismissed(graceEnd, 'warning')).toBe(true);
     unmount();
 
     const again = renderWithProviders(<PaymentFailureBanner now={now} />, {
@@ -106,5 +106,24 @@ describe('payment-failure banner rules', () => {
     reject(new TypeError('network down'));
     expect(await screen.findByRole('button', { name: 'Update Payment' })).toBeEnabled();
     expect(toast.getAll().map((t) => t.message)).toContain('Failed to open billing portal. Please try again.');
+  });
+
+  it('keeps separate dismissals for the yellow and the red reminder of the same grace period', async () => {
+    const graceEnd = inDays(5);
+    const user = makeUser({ subscriptionTier: 'pro', gracePeriodEndsAt: graceEnd, ...failed });
+    const yellow = renderWithProviders(<PaymentFailureBanner now={now} />, { user });
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss payment reminder' }));
+    expect(screen.queryByTestId('payment-banner')).not.toBeInTheDocument();
+    yellow.unmount();
+
+    // Three days later the same grace end is 2 days away: the red reminder shows despite the yellow dismissal.
+    const later = now + 3 * DAY;
+    const red = renderWithProviders(<PaymentFailureBanner now={later} />, { user });
+    expect(screen.getByTestId('payment-banner')).toHaveClass('payment-banner--urgent');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss payment reminder' }));
+    expect(isBannerDismissed(graceEnd, 'urgent')).toBe(true);
+    red.unmount();
+    renderWithProviders(<PaymentFailureBanner now={later} />, { user });
+    expect(screen.queryByTestId('payment-banner')).not.toBeInTheDocument();
   });
 });

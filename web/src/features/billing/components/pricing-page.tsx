@@ -1,4 +1,7 @@
+import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
+import { useAuthSession } from '../../../lib/auth-session';
+import { signUpHref } from '../../../lib/intended-plan';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary';
 import { useCurrentUser } from '../../../lib/current-user';
 import { usePublicConfig } from '../../../lib/public-config';
@@ -32,8 +35,19 @@ export function PricingPage() {
   const { supportEmail } = usePublicConfig();
   const { startCheckout, pendingPlan } = useCheckout('pricing_page');
   const currentTier = user?.subscriptionTier ?? null;
+  const signedOut = useAuthSession().status !== 'signed-in';
 
   const action = (plan: Plan) => {
+    if (signedOut) {
+      return (
+        <Link
+          to={signUpHref(plan.id)}
+          className={`button button--block ${plan.popular ? 'button--primary' : 'button--secondary'}`}
+        >
+          {plan.priceCents === 0 ? 'Start free' : `Start with ${plan.name}`}
+        </Link>
+      );
+    }
     if (plan.id === currentTier) {
       return (
         <button type="button" className="button button--secondary button--block" disabled>

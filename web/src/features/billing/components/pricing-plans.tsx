@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageLoading } from '../../../components/spinner';
-import { formatLimit } from '../../../lib/format';
+import { aiPerMonthText, goalsPerMonthText, planFeatureLines } from '../../../lib/plan-wording';
 import { usePlans, type Plan } from '../api/get-plans';
 
 interface PricingPlansProps {
@@ -45,14 +45,11 @@ export function PricingPlans({ renderAction, currentTier }: PricingPlansProps) {
               <span className="pricing-card__period">/{period}</span>
             </p>
             <p className="pricing-card__limits">
-              {formatLimit(plan.limits.goalsPerMonth) === '∞'
-                ? 'Unlimited goals'
-                : `${plan.limits.goalsPerMonth} ${plan.limits.goalsPerMonth === 1 ? 'goal' : 'goals'}`}{' '}
-              · {plan.limits.aiGenerationsPerMonth} AI breakdowns / month
+              {goalsPerMonthText(plan.limits.goalsPerMonth)} · {aiPerMonthText(plan.limits.aiGenerationsPerMonth)}
             </p>
             <div className="pricing-card__action">{renderAction(plan)}</div>
             <ul className="check-list">
-              {plan.features.map((feature) => (
+              {planFeatureLines(plan).map((feature) => (
                 <li key={feature}>{feature}</li>
               ))}
             </ul>

@@ -31,10 +31,11 @@ const planNames = () =>
     .map((h) => h.textContent);
 
 describe('upgrade dialog', () => {
-  it('offers basic and pro (pro recommended) to a free user, with price, description and three features', () => {
+  it('offers starter and pro (pro recommended) to a free user, with price, description and three features', () => {
     renderDialog('free', 'goals');
     expect(screen.getByRole('dialog', { name: "You've reached your goal limit" })).toBeInTheDocument();
-    expect(planNames()).toEqual(['Basic', 'Pro']);
+    expect(planNames()).toEqual(['Starter', 'Pro']);
+    expect(screen.queryByText(/legacy/i)).not.toBeInTheDocument();
     const pro = screen.getByRole('article', { name: 'Pro' });
     expect(within(pro).getByText('Recommended')).toBeInTheDocument();
     expect(within(pro).getByText('$12/month')).toBeInTheDocument();
@@ -43,10 +44,14 @@ describe('upgrade dialog', () => {
       within(pro)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(plans.find((p) => p.id === 'pro')!.features.slice(0, 3));
-    const basic = screen.getByRole('article', { name: 'Basic' });
-    expect(within(basic).queryByText('Recommended')).not.toBeInTheDocument();
-    expect(within(basic).getAllByRole('listitem')).toHaveLength(3);
+    ).toEqual(['Unlimited goals', '300 AI breakdowns a month', 'Priority email support']);
+    const starter = screen.getByRole('article', { name: 'Starter' });
+    expect(within(starter).queryByText('Recommended')).not.toBeInTheDocument();
+    expect(
+      within(starter)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['10 new goals a month', '100 AI breakdowns a month', 'Analytics dashboard']);
     expect(screen.getByText('Cancel anytime • Same great features, just higher limits')).toBeInTheDocument();
   });
 
@@ -57,10 +62,15 @@ describe('upgrade dialog', () => {
     expect(screen.getByText('Recommended')).toBeInTheDocument();
   });
 
-  it('titles the ai trigger and offers basic plus pro to a starter user', () => {
+  it('titles the ai trigger and offers pro to a starter or basic user (legacy plans are not sold)', () => {
     renderDialog('starter', 'ai');
     expect(screen.getByRole('dialog', { name: "You've used this month's AI breakdowns" })).toBeInTheDocument();
-    expect(planNames()).toEqual(['Basic', 'Pro']);
+    expect(planNames()).toEqual(['Pro']);
+  });
+
+  it('never sells basic, even to a basic customer', () => {
+    renderDialog('basic', 'goals');
+    expect(planNames()).toEqual(['Pro']);
   });
 
   it('closes on Escape and traps focus inside', async () => {

@@ -25,8 +25,9 @@ const go = (url: string) => {
 
 /**
  * Manage Subscription (spec section 8): tries the direct endpoint, then the service one, then the simple
- * one. Manual configuration shows the server's message and instruction. On final failure a free user
- * gets the upgrade dialog; others a notice with the message and the support address.
+ * one. Manual configuration shows the server's message and instruction. A free user gets the upgrade
+ * dialog straight away (no portal calls); others, on final failure, a notice with the message and the
+ * support address.
  */
 export function useBillingPortal() {
   const { user } = useCurrentUser();
@@ -37,6 +38,12 @@ export function useBillingPortal() {
 
   const open = useCallback(async () => {
     if (!user) return;
+    // A free user has no subscription to manage: the upgrade dialog at once, without walking the
+    // portal endpoints into 404s (issue 13, item 16).
+    if (user.subscriptionTier === 'free') {
+      openUpgradeDialog('general');
+      return;
+    }
     setOpening(true);
     let lastMessage: string | null = null;
     try {
@@ -67,10 +74,6 @@ export function useBillingPortal() {
         lastMessage = simple.message || lastMessage;
       } catch (error) {
         lastMessage = isApiError(error) ? error.message : lastMessage;
-      }
-      if (user.subscriptionTier === 'free') {
-        openUpgradeDialog('general');
-        return;
       }
       setNotice({
         title: 'We could not open the billing portal',

@@ -11,16 +11,20 @@ export interface PaymentBannerState {
   readonly urgent: boolean;
   /** 'N Days' or '1 Day'. */
   readonly daysText: string;
+  readonly tone: BannerTone;
 }
 
 export const daysText = (days: number): string => `${days} ${days === 1 ? 'Day' : 'Days'}`;
 
-export function isBannerDismissed(graceEnd: string): boolean {
-  return readString(storageKeys.paymentBannerDismissed(graceEnd)) === '1';
+export type BannerTone = 'warning' | 'urgent';
+
+/** Dismissals are kept per grace end date and per tone (yellow and red are separate reminders). */
+export function isBannerDismissed(graceEnd: string, tone: BannerTone): boolean {
+  return readString(storageKeys.paymentBannerDismissed(graceEnd, tone)) === '1';
 }
 
-export function dismissBanner(graceEnd: string): void {
-  writeString(storageKeys.paymentBannerDismissed(graceEnd), '1');
+export function dismissBanner(graceEnd: string, tone: BannerTone): void {
+  writeString(storageKeys.paymentBannerDismissed(graceEnd, tone), '1');
 }
 
 /**
@@ -30,17 +34,14 @@ export function dismissBanner(graceEnd: string): void {
 export function paymentBannerState(
   user: Pick<ClientUserData, 'gracePeriodEndsAt' | 'paymentFailedAt' | 'subscriptionTier'> | null,
   now: number = Date.now(),
-  dismissed: (graceEnd: string) => boolean = isBannerDismissed,
+  dismissed: (graceEnd: string, tone: BannerTone) => boolean = isBannerDismissed,
 ): PaymentBannerState | null {
   if (!user?.gracePeriodEndsAt || !user.paymentFailedAt || user.subscriptionTier === 'free') return null;
   const end = Date.parse(user.gracePeriodEndsAt);
   if (Number.isNaN(end) || end <= now) return null;
-  if (dismissed(user.gracePeriodEndsAt)) return null;
   const daysRemaining = Math.max(1, Math.ceil((end - now) / DAY_MS));
-  return {
-    graceEnd: user.gracePeriodEndsAt,
-    daysRemaining,
-    urgent: daysRemaining <= BANNER_URGENT_DAYS,
-    daysText: daysText(daysRemaining),
-  };
+  const urgent = daysRemaining <= BANNER_URGENT_DAYS;
+  const tone: BannerTone = urgent ? 'urgent' : 'warning';
+  if (dismissed(user.gracePeriodEndsAt, tone)) return null;
+  return { graceEnd: user.gracePeriodEndsAt, daysRemaining, urgent, daysText: daysText(daysRemaining), tone };
 }

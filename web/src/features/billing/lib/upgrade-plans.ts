@@ -1,4 +1,5 @@
-import { upgradeOptionsFor } from '@stride/domain/plans/limits';
+import { parseTier } from '@stride/domain/plans/limits';
+import { planFeatureLines } from '../../../lib/plan-wording';
 import type { UpgradeTrigger } from '../../../lib/upgrade-dialog';
 import type { Plan } from '../api/get-plans';
 
@@ -9,11 +10,21 @@ export interface UpgradePlanOption {
   readonly features: readonly string[];
 }
 
-/** Pro (recommended) for lite users, basic plus pro (pro recommended) for everyone else. */
+/**
+ * The plans the dialog sells: only plans on sale today, above the user's own.
+ *
+ * DECISION (issue 13, item 6): spec section 2 says "basic plus pro", but basic is a legacy plan kept for
+ * existing customers; selling it while calling it legacy was dishonest. Legacy plans (lite, basic) are
+ * no longer sold: free users are offered Starter and Pro (Pro recommended); everyone on a paid plan
+ * below Pro (starter, lite, basic) is offered Pro (recommended). The limit lines come from the plan's
+ * real limits (`planFeatureLines`).
+ */
 export function upgradePlanOptions(tier: string, plans: readonly Plan[]): UpgradePlanOption[] {
-  return upgradeOptionsFor(tier).flatMap((option) => {
-    const plan = plans.find((p) => p.id === option.tier);
-    return plan ? [{ plan, recommended: option.recommended, features: plan.features.slice(0, 3) }] : [];
+  const parsed = parseTier(tier);
+  const offered: readonly Plan['id'][] = parsed === 'free' ? ['starter', 'pro'] : ['pro'];
+  return offered.flatMap((id) => {
+    const plan = plans.find((p) => p.id === id && !p.legacy);
+    return plan ? [{ plan, recommended: id === 'pro', features: planFeatureLines(plan).slice(0, 3) }] : [];
   });
 }
 

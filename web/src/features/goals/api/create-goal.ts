@@ -40,7 +40,10 @@ export async function createGoal(input: CreateGoalInput): Promise<GoalRow> {
     return goal;
   } catch (error) {
     if (isApiError(error) && error.status === 401)
-      throw new ApiError(401, 'Authentication required. Please sign in again.', undefined, undefined, { cause: error });
+      throw new ApiError(401, error.serverMessage, error.details, error.code, {
+        cause: error,
+        userMessage: 'Authentication required. Please sign in again.',
+      });
     if (isApiError(error) && error.status === 403) throw error;
     throw new Error('Failed to create goal. Please try again.', { cause: error });
   }

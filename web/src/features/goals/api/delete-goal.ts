@@ -39,7 +39,7 @@ export function useDeleteGoal() {
     onError: (error, _goalId, context) => {
       if (context) restoreGoalLists(queryClient, context.snapshot);
       toast.error(
-        error.message ? `Could not delete the goal: ${error.message}` : 'Could not delete the goal. Please try again.',
+        error.message ? `Could not delete the goal. ${error.message}` : 'Could not delete the goal. Please try again.',
       );
     },
     onSuccess: () => {

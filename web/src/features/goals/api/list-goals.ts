@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listGoalsResponseSchema, type GoalRow } from '@stride/domain/contracts/goals';
-import { apiClient, isApiError } from '../../../lib/api-client';
+import { apiClient, ApiError, isApiError } from '../../../lib/api-client';
 import { GOALS_LIST_STALE_MS } from '../../../lib/query-client';
 import { goalKeys, type GoalListFilters } from './keys';
 
 /**
- * GET /api/goals/list?status=. Spec section 8: 401 gives 'Authentication required. Please sign in.';
- * other failures return an empty list.
+ * GET /api/goals/list?status=. Spec section 8: 401 gives 'Authentication required. Please sign in.'.
+ *
+ * DECISION (issue 13, item 8): other failures are errors too, no longer an empty list, so the screen
+ * can say "couldn't load, retry" above its empty state instead of pretending there are no goals.
  */
 export async function listGoals(filters: GoalListFilters = {}, signal?: AbortSignal): Promise<GoalRow[]> {
   try {
@@ -18,9 +20,11 @@ export async function listGoals(filters: GoalListFilters = {}, signal?: AbortSig
   } catch (error) {
     if (signal?.aborted) throw error;
     if (isApiError(error) && error.status === 401)
-      throw new Error('Authentication required. Please sign in.', { cause: error });
-    if (isApiError(error) && (error.isServerError || error.status === 0)) throw error; // let the one retry happen
-    return [];
+      throw new ApiError(401, error.serverMessage, error.details, error.code, {
+        cause: error,
+        userMessage: 'Authentication required. Please sign in.',
+      });
+    throw error;
   }
 }
 
@@ -30,7 +34,8 @@ export const goalsListQueryOptions = (filters: GoalListFilters = {}) =>
     queryKey: goalKeys.list(filters),
     queryFn: ({ signal }) => listGoals(filters, signal),
     staleTime: GOALS_LIST_STALE_MS,
-    retry: 1,
+    // One retry, for failures a retry can fix (network, timeout, server errors).
+    retry: (count, error) => count < 1 && isApiError(error) && (error.status === 0 || error.isServerError),
   });
 
 export const useGoals = (filters: GoalListFilters = {}, options: { enabled?: boolean } = {}) =>

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGoals } from '../api/list-goals';
 import { GoalGrid } from './goal-grid';
 import { Icon } from '../../../components/icon';
+import { LoadErrorNotice } from '../../../components/load-error-notice';
 
 export function CompletedPage() {
   useDocumentTitle('Completed goals');
@@ -28,18 +29,22 @@ export function CompletedPage() {
         </div>
       ) : null}
       <SectionErrorBoundary name="completed-goals">
-        {goals.isPending ? (
+        {goals.isError ? (
+          <LoadErrorNotice
+            what="your completed goals"
+            error={goals.error}
+            onRetry={() => void goals.refetch()}
+            retrying={goals.isFetching}
+          />
+        ) : null}
+        {goals.isPending && !goals.isError ? (
           <PageLoading label="Loading completed goals…" />
-        ) : goals.isError ? (
-          <p className="form-error" role="alert">
-            {goals.error.message}
-          </p>
-        ) : goals.data.length === 0 ? (
+        ) : (goals.data ?? []).length === 0 ? (
           <EmptyState icon={<Icon name="flag" size={30} />} title="No completed goals yet">
             When you mark a goal as completed it moves here. Your first one is closer than you think.
           </EmptyState>
         ) : (
-          <GoalGrid goals={goals.data} />
+          <GoalGrid goals={goals.data ?? []} />
         )}
       </SectionErrorBoundary>
     </div>

@@ -9,9 +9,19 @@ interface GoalFormProps {
   readonly onSubmit: (draft: GoalDraft) => void;
   readonly onCancel?: () => void;
   readonly autoFocus?: boolean;
+  /** The last submit failed: said above the buttons, and everything typed stays in the form. */
+  readonly error?: Error | null;
 }
 
-export function GoalForm({ initial, submitLabel, busy = false, onSubmit, onCancel, autoFocus = false }: GoalFormProps) {
+export function GoalForm({
+  initial,
+  submitLabel,
+  busy = false,
+  onSubmit,
+  onCancel,
+  autoFocus = false,
+  error = null,
+}: GoalFormProps) {
   const id = useId();
   const [title, setTitle] = useState(initial?.title ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
@@ -96,6 +106,11 @@ export function GoalForm({ initial, submitLabel, busy = false, onSubmit, onCance
           <input id={`${id}-target`} type="date" value={targetDate} onChange={(e) => setTargetDate(e.target.value)} />
         </div>
       </div>
+      {error && !busy ? (
+        <p className="form-error" role="alert" data-testid="goal-form-error">
+          {error.message || 'Failed to create goal. Please try again.'} Your text is still here.
+        </p>
+      ) : null}
       <div className="form-actions">
         {onCancel ? (
           <button type="button" className="button button--ghost" onClick={onCancel}>

@@ -3,16 +3,21 @@ import type { GoalRow } from '@stride/domain/contracts/goals';
 import { PageLoading } from '../../../components/spinner';
 import { categoryLabel, goalProgress } from '../lib/goal-options';
 import { Icon } from '../../../components/icon';
+import { LoadErrorNotice } from '../../../components/load-error-notice';
 
 interface GoalOverviewProps {
   readonly goals: readonly GoalRow[] | undefined;
   readonly isLoading: boolean;
   readonly selectedId: string | null;
   readonly onSelect: (goalId: string) => void;
+  /** The read failed: a retry notice shows above the (possibly empty) list. */
+  readonly error?: unknown;
+  readonly onRetry?: () => void;
+  readonly retrying?: boolean;
 }
 
 /** The daily page's list of active goals; choosing one shows its tasks. */
-export function GoalOverview({ goals, isLoading, selectedId, onSelect }: GoalOverviewProps) {
+export function GoalOverview({ goals, isLoading, selectedId, onSelect, error, onRetry, retrying }: GoalOverviewProps) {
   return (
     <section className="card goal-overview" aria-labelledby="goal-overview-title">
       <header className="card__header">
@@ -23,6 +28,9 @@ export function GoalOverview({ goals, isLoading, selectedId, onSelect }: GoalOve
           <Icon name="plus" size={16} /> New
         </Link>
       </header>
+      {error && onRetry ? (
+        <LoadErrorNotice what="your goals" error={error} onRetry={onRetry} retrying={retrying ?? false} />
+      ) : null}
       {isLoading ? (
         <PageLoading label="Loading goals…" />
       ) : !goals || goals.length === 0 ? (

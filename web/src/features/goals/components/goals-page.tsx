@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary';
 import { PageLoading } from '../../../components/spinner';
-import { formatLimit } from '../../../lib/format';
+import { goalAllowanceText } from '../../../lib/plan-wording';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGoals } from '../api/list-goals';
 import { useUpdateGoal } from '../api/update-goal';
@@ -15,6 +15,7 @@ import type { GoalStatus } from '../lib/goal-options';
 import { GoalGrid } from './goal-grid';
 import { GoalForm } from './goal-form';
 import { Icon } from '../../../components/icon';
+import { LoadErrorNotice } from '../../../components/load-error-notice';
 
 const TABS: readonly { status: GoalStatus; label: string }[] = [
   { status: 'active', label: 'Active' },
@@ -28,7 +29,7 @@ export function GoalsPage() {
   const [creating, setCreating] = useState(params.get('new') === '1');
   const [editing, setEditing] = useState<GoalRow | null>(null);
   const goals = useGoals({ status });
-  const { create, canCreate, promptUpgrade, isPending, user } = useGoalCreation();
+  const { create, canCreate, promptUpgrade, isPending, user, error: createError } = useGoalCreation();
   const update = useUpdateGoal();
   const prefilledTitle = params.get('title') ?? '';
 
@@ -49,22 +50,12 @@ export function GoalsPage() {
     if (params.has('new') || params.has('title')) setParams({}, { replace: true });
   };
 
-  const remaining = user && user.goalsLimit >= 0 ? Math.max(0, user.goalsLimit - user.goalsThisMonth) : null;
-
   return (
     <div className="page">
       <PageHeader
         title="Goals"
         subtitle={
-          user ? (
-            <>
-              {user.goalsThisMonth} of {formatLimit(user.goalsLimit)} {user.goalsLimit === 1 ? 'goal' : 'goals'} created
-              this month
-              {remaining !== null ? ` · ${remaining} left` : ''}
-            </>
-          ) : (
-            'Everything you are working towards.'
-          )
+          user ? goalAllowanceText(user.goalsThisMonth, user.goalsLimit) : 'Everything you are working towards.'
         }
         actions={
           <button type="button" className="button button--primary" onClick={openCreate}>
@@ -85,8 +76,10 @@ export function GoalsPage() {
             busy={isPending}
             autoFocus
             onCancel={closeCreate}
+            error={createError}
             onSubmit={(draft) => {
-              if (create(draft)) closeCreate();
+              // The form stays open (with what was typed) until the server has the goal.
+              create(draft, { onSuccess: closeCreate });
             }}
           />
         </section>
@@ -108,13 +101,17 @@ export function GoalsPage() {
       </div>
 
       <SectionErrorBoundary name="goals-list">
+        {goals.isError ? (
+          <LoadErrorNotice
+            what="your goals"
+            error={goals.error}
+            onRetry={() => void goals.refetch()}
+            retrying={goals.isFetching}
+          />
+        ) : null}
         {goals.isPending ? (
           <PageLoading label="Loading goals…" />
-        ) : goals.isError ? (
-          <p className="form-error" role="alert">
-            {goals.error.message}
-          </p>
-        ) : goals.data.length === 0 ? (
+        ) : (goals.data ?? []).length === 0 ? (
           status === 'active' ? (
             <EmptyState
               icon={<Icon name="target" size={30} />}
@@ -133,7 +130,7 @@ export function GoalsPage() {
             </EmptyState>
           )
         ) : (
-          <GoalGrid goals={goals.data} onEdit={setEditing} />
+          <GoalGrid goals={goals.data ?? []} onEdit={setEditing} />
         )}
       </SectionErrorBoundary>
 

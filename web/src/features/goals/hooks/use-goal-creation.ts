@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
+import type { GoalRow } from '@stride/domain/contracts/goals';
 import { isBelowLimit } from '@stride/domain/plans/limits';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useUpgradeDialog } from '../../../lib/upgrade-dialog';
-import { useCreateGoal } from '../api/create-goal';
+import { isLimitReached, useCreateGoal } from '../api/create-goal';
 import { newGoalId } from '../lib/optimistic-goals';
 import type { GoalPriority } from '../lib/goal-options';
 
@@ -30,14 +31,17 @@ export function useGoalCreation() {
   const canCreate = user ? isBelowLimit(user.goalsThisMonth, user.goalsLimit) : false;
 
   const create = useCallback(
-    (draft: GoalDraft, options: { onSuccess?: () => void } = {}) => {
+    (draft: GoalDraft, options: { onSuccess?: (goal: GoalRow) => void; onError?: (error: Error) => void } = {}) => {
       if (!user) return false;
       if (!isBelowLimit(user.goalsThisMonth, user.goalsLimit)) {
         openUpgradeDialog('goals');
         return false;
       }
       beginUsage('goals');
-      mutation.mutate({ id: newGoalId(), userId: user.id, ...draft }, { onSuccess: () => options.onSuccess?.() });
+      mutation.mutate(
+        { id: newGoalId(), userId: user.id, ...draft },
+        { onSuccess: (goal) => options.onSuccess?.(goal), onError: (error) => options.onError?.(error) },
+      );
       return true;
     },
     [beginUsage, mutation, openUpgradeDialog, user],
@@ -45,5 +49,8 @@ export function useGoalCreation() {
 
   const promptUpgrade = useCallback(() => openUpgradeDialog('goals'), [openUpgradeDialog]);
 
-  return { create, canCreate, promptUpgrade, isPending: mutation.isPending, user };
+  // A failed create (other than the limit, which opens the upgrade dialog) is shown where the form is.
+  const error = mutation.error && !isLimitReached(mutation.error) ? mutation.error : null;
+
+  return { create, canCreate, promptUpgrade, isPending: mutation.isPending, user, error };
 }

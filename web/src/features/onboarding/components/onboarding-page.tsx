@@ -27,8 +27,20 @@ const PEAKS: readonly { value: EnergyPeak; label: string; text: string }[] = [
 ];
 const STEPS = ['Welcome', 'Focus', 'Energy', 'First goal'] as const;
 
-/** /onboarding (outside the shell). Progress is kept per user in local storage. */
-export function OnboardingPage() {
+export interface OnboardingPageProps {
+  /**
+   * Creates the goal typed in the last step (supplied by app/, which owns the goals feature). Resolves
+   * true once the server has it; false when it could not be created.
+   */
+  readonly createFirstGoal?: (title: string) => Promise<boolean>;
+}
+
+/**
+ * /onboarding (outside the shell). Progress is kept per user in local storage. The goal typed in the
+ * last step is created before the user lands on /daily; if that fails they land on the goal form with
+ * the title filled in, so nothing typed is lost.
+ */
+export function OnboardingPage({ createFirstGoal }: OnboardingPageProps = {}) {
   useDocumentTitle('Get started');
   const navigate = useNavigate();
   const { user, patchUser } = useCurrentUser();
@@ -36,6 +48,7 @@ export function OnboardingPage() {
   const storageId = useAuthSession().user?.id ?? user?.id ?? '';
   const complete = useCompleteOnboarding();
   const [progress, setProgress] = useState<OnboardingProgress | null>(null);
+  const [creatingGoal, setCreatingGoal] = useState(false);
 
   useEffect(() => {
     if (!user || !storageId) return;
@@ -58,13 +71,19 @@ export function OnboardingPage() {
   };
   const finish = () => {
     const done = { ...progress, completed: true };
+    const title = progress.firstGoal.trim();
     complete.mutate(undefined, {
-      onSettled: () => {
+      onSettled: async () => {
+        let created = false;
+        if (title && createFirstGoal) {
+          setCreatingGoal(true);
+          created = await createFirstGoal(title).catch(() => false);
+          setCreatingGoal(false);
+        }
         writeOnboarding(storageId, done);
         patchUser({ onboardingCompleted: true });
-        emitProductEvent('onboarding_completed', { focus_areas: progress.focusAreas.length });
-        const title = progress.firstGoal.trim();
-        navigate(title ? `/goals?new=1&title=${encodeURIComponent(title)}` : '/daily', { replace: true });
+        emitProductEvent('onboarding_completed', { focus_areas: progress.focusAreas.length, goal_created: created });
+        navigate(title && !created ? `/goals?new=1&title=${encodeURIComponent(title)}` : '/daily', { replace: true });
       },
     });
   };
@@ -212,8 +231,19 @@ export function OnboardingPage() {
               <button type="button" className="button button--ghost" onClick={() => update({ step: 2 })}>
                 Back
               </button>
-              <button type="button" className="button button--primary" onClick={finish} disabled={complete.isPending}>
-                {complete.isPending ? 'Finishing…' : progress.firstGoal.trim() ? 'Create my goal' : 'Skip for now'}
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={finish}
+                disabled={complete.isPending || creatingGoal}
+              >
+                {creatingGoal
+                  ? 'Creating your goal…'
+                  : complete.isPending
+                    ? 'Finishing…'
+                    : progress.firstGoal.trim()
+                      ? 'Create my goal'
+                      : 'Skip for now'}
               </button>
             </div>
           </section>

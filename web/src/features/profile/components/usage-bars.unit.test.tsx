@@ -19,9 +19,15 @@ describe('profile usage bars (yellow at 90%, red at 100%)', () => {
         user={makeUser({ goalsThisMonth: 9, goalsLimit: 10, aiGenerationsThisMonth: 3, aiGenerationsLimit: 3 })}
       />,
     );
-    expect(screen.getByRole('progressbar', { name: 'Goals used this month' })).toHaveAttribute('aria-valuenow', '9');
+    expect(screen.getByRole('progressbar', { name: 'New goals this month' })).toHaveAttribute('aria-valuenow', '9');
     const fills = container.querySelectorAll('.progress__fill');
     expect(fills[0]).toHaveClass('progress__fill--warning');
     expect(fills[1]).toHaveClass('progress__fill--full');
+  });
+
+  it('never shows more goals used than the plan allows as "6 of 1"', () => {
+    render(<UsageBars user={makeUser({ goalsThisMonth: 6, goalsLimit: 1 })} />);
+    expect(screen.getByText('6 used · plan includes 1')).toBeInTheDocument();
+    expect(screen.queryByText('6 of 1')).not.toBeInTheDocument();
   });
 });

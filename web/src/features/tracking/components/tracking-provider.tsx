@@ -4,7 +4,7 @@ import { onProductEvent } from '../../../lib/product-events';
 import { readString, writeString, STORAGE_PREFIX } from '../../../lib/storage';
 import { localIsoDate } from '../../../lib/format';
 import { captureAttribution } from '../lib/attribution';
-import { setTrackingIdentity, trackEvent } from '../lib/tracker';
+import { endSessionOnExit, pageVisibleAgain, setTrackingIdentity, trackEvent } from '../lib/tracker';
 
 const DAILY_ACTIVE_KEY = `${STORAGE_PREFIX}tracking-daily-active`;
 
@@ -34,6 +34,18 @@ export function TrackingProvider({ userId, tier, children }: TrackingProviderPro
   }, [userId, tier]);
 
   useEffect(() => onProductEvent((event, properties) => void trackEvent(event, properties)), []);
+
+  // Session end when the tab is hidden or the page unloads (not only at sign-out).
+  useEffect(() => {
+    if (!userId) return;
+    const onVisibility = () => (document.visibilityState === 'hidden' ? endSessionOnExit() : pageVisibleAgain());
+    window.addEventListener('pagehide', endSessionOnExit);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', endSessionOnExit);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [userId]);
 
   useEffect(() => {
     void trackEvent('page_viewed', { path: location.pathname });

@@ -10,9 +10,38 @@ interface Identity {
 }
 
 let identity: Identity = { userId: null, tier: null };
+/** Hashed once when the identity is set, so an event sent while the page unloads has nothing slow to wait for. */
+let hashedUserId: Promise<string> | null = null;
+
+/**
+ * Events of a visitor without a session wait here (today's API answers anonymous events with 401) and
+ * are sent, with their original time and path, once the visitor signs up or in on this page: like an
+ * analytics tool's identify. At most 30 are kept; a page load without a sign-in drops them.
+ */
+interface PendingEvent {
+  readonly event: string;
+  readonly properties: TrackedProperties;
+  readonly at: string;
+  readonly path: string;
+}
+const MAX_PENDING = 30;
+let pending: PendingEvent[] = [];
 
 export function setTrackingIdentity(next: Identity): void {
   identity = next;
+  hashedUserId = next.userId ? hashUserId(next.userId) : null;
+  hashedUserId?.catch(() => undefined);
+  if (next.userId && pending.length > 0) {
+    const queued = pending;
+    pending = [];
+    // All at once (each with keepalive), so a navigation right after sign-up cannot cut the queue short.
+    for (const item of queued) void trackEvent(item.event, item.properties, { at: item.at, path: item.path });
+  }
+}
+
+/** Test seam: forget queued anonymous events. */
+export function clearPendingEvents(): void {
+  pending = [];
 }
 
 type Sender = typeof sendEvent;
@@ -27,9 +56,18 @@ export function setEventSender(next: Sender): void {
  * swallowed (tracking never disturbs the user). A new 30-minute session is announced first, and
  * session_ended carries duration_seconds (contracts/analytics: the pipeline's session length).
  */
-export async function trackEvent(event: string, properties: TrackedProperties = {}): Promise<boolean> {
+export async function trackEvent(
+  event: string,
+  properties: TrackedProperties = {},
+  original?: { readonly at: string; readonly path: string },
+): Promise<boolean> {
   if (!isTrackingAllowed()) return false;
   if (!trackedEventNameSchema.safeParse(event).success) return false;
+  if (!identity.userId) {
+    if (pending.length < MAX_PENDING)
+      pending.push({ event, properties, at: new Date().toISOString(), path: window.location.pathname });
+    return false;
+  }
   const session = touchSession();
   const props: TrackedProperties =
     event === 'session_ended'
@@ -37,14 +75,14 @@ export async function trackEvent(event: string, properties: TrackedProperties = 
       : properties;
   const base = {
     sessionId: session.id,
-    timestamp: new Date().toISOString(),
-    path: window.location.pathname,
+    timestamp: original?.at ?? new Date().toISOString(),
+    path: original?.path ?? window.location.pathname,
     ...(document.referrer ? { referrer: document.referrer.slice(0, 2000) } : {}),
     userAgent: navigator.userAgent.slice(0, 1000),
     ...(identity.tier ? { tier: identity.tier } : {}),
   };
   try {
-    const userId = identity.userId ? await hashUserId(identity.userId) : undefined;
+    const userId = identity.userId ? await (hashedUserId ?? hashUserId(identity.userId)) : undefined;
     const context = { ...base, ...(userId ? { userId } : {}) };
     if (session.isNew && event !== 'session_started') {
       await sender({ event: 'session_started', properties: {}, context });
@@ -54,4 +92,21 @@ export async function trackEvent(event: string, properties: TrackedProperties = 
   } catch {
     return false;
   }
+}
+
+let sessionEndSent = false;
+
+/**
+ * The page is being hidden or unloaded (visibilitychange to hidden, pagehide): session_ended once per
+ * hide, sent so that it survives the page (keepalive fetch, or the browser's beacon if that cannot start).
+ * Coming back (visible) re-arms it; the next event continues the same 30-minute session.
+ */
+export function endSessionOnExit(): void {
+  if (sessionEndSent) return;
+  sessionEndSent = true;
+  void trackEvent('session_ended', { reason: 'page_hidden' });
+}
+
+export function pageVisibleAgain(): void {
+  sessionEndSent = false;
 }

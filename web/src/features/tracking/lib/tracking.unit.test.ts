@@ -133,3 +133,26 @@ describe('attribution capture', () => {
     expect(attributionForSignup()).toBeNull();
   });
 });
+
+describe('events of a visitor without a session', () => {
+  it('wait (no 401s) and go out with their time and path once the visitor signs in', async () => {
+    Object.defineProperty(window.navigator, 'doNotTrack', { value: '0', configurable: true });
+    const { clearPendingEvents } = await import('./tracker');
+    clearPendingEvents();
+    const sender = vi.fn(async (_payload: unknown) => undefined);
+    setEventSender(sender);
+    setTrackingIdentity({ userId: null, tier: null });
+    expect(await trackEvent('page_viewed', { path: '/' })).toBe(false);
+    expect(sender).not.toHaveBeenCalled();
+
+    setTrackingIdentity({ userId: 'user-9', tier: 'free' });
+    await vi.waitFor(() =>
+      expect(sender.mock.calls.map(([p]) => (p as { event: string }).event)).toContain('page_viewed'),
+    );
+    const sent = sender.mock.calls.find(([p]) => (p as { event: string }).event === 'page_viewed')![0] as {
+      context: { userId: string; path: string };
+    };
+    expect(sent.context.userId).toMatch(/^[0-9a-f]{64}$/);
+    setTrackingIdentity({ userId: null, tier: null });
+  });
+});

@@ -1,0 +1,26 @@
+import { errorMessage } from '../lib/format';
+
+interface LoadErrorNoticeProps {
+  /** What could not be loaded, e.g. 'your goals'. */
+  readonly what: string;
+  readonly error: unknown;
+  readonly onRetry: () => void;
+  readonly retrying?: boolean;
+}
+
+/**
+ * A visible "couldn't load, try again" notice for a failed read. The message comes from the API client,
+ * which maps every failure to what to do next (never the server's own text).
+ */
+export function LoadErrorNotice({ what, error, onRetry, retrying = false }: LoadErrorNoticeProps) {
+  return (
+    <div className="load-error" role="alert" data-testid="load-error">
+      <p className="load-error__text">
+        <strong>We couldn't load {what}.</strong> {errorMessage(error, 'Please try again.')}
+      </p>
+      <button type="button" className="button button--secondary button--sm" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Trying again…' : 'Try again'}
+      </button>
+    </div>
+  );
+}
