@@ -1,50 +1,54 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { DomainError } from '@stride/domain/shared/domain-error';
-import type { CommandContext } from '@stride/application/commands/command-handler';
-import { IdempotentReplay, type IdempotencyClaim } from '@stride/application/commands/idempotency-store';
+import type { CommandModule } from '@stride/application/commands/command';
+import type { IdempotencyClaim } from '@stride/application/commands/idempotency-store';
 import { commandContextOf, idempotencyClaimOf } from './command-context';
 
-export interface RunCommandOptions<Result, Body> {
-  /** Runs the command (through services.commands); its result is what a retry replays from. */
-  readonly execute: (context: CommandContext) => Promise<Result>;
-  /** The shape of the stored result, to read it back on a retry. */
-  readonly resultSchema: z.ZodType<Result>;
-  /** Builds the response from the result (typically waits for the read models, then reads). */
+export interface CommandEndpoint<Input, Result, Body> {
+  /** The use case: `import * as createGoal from '@stride/application/commands/goals/create-goal'`. */
+  readonly command: CommandModule<Input, Result>;
+  /** The command's input (mapped from the request; parsed with the command's own input schema). */
+  readonly input: Input;
+  /** Builds the response from the command's result (typically waits for the read models, then reads). */
   readonly respond: (result: Result) => Promise<Body>;
   readonly statusCode?: number;
 }
 
 /**
- * A command endpoint with Idempotency-Key semantics. Without a key: execute, respond. With a key, the
- * first request executes and its result is stored in the same transaction as its events; the response is
- * stored once sent. A retry (same user, same key, same request) gets the stored response, or one rebuilt
- * from the stored result if the first response was never sent; the command is never applied twice, even
- * when both requests arrive at once. The same key with a different request is a 400.
+ * A command endpoint with Idempotency-Key semantics. Without a key: run, respond. With a key, the first
+ * request runs and its result is stored in the same transaction as its events; the response is stored
+ * once sent. A retry (same user, same key, same request) gets the stored response, or one rebuilt from the
+ * stored result (read with the command's own result schema) if the first response was never sent (a
+ * crash). A duplicate that arrives while the first is running is decided after it and fails (already
+ * completed, not found, or the key's claim): whatever it failed with, when the key is then found stored,
+ * it answers the first request's response. The command is never applied twice. The same key with a
+ * different request is a 400.
  */
-export async function runCommand<Result, Body>(
+export async function runCommand<Input, Result, Body>(
   request: FastifyRequest,
   reply: FastifyReply,
-  { execute, resultSchema, respond, statusCode = 200 }: RunCommandOptions<Result, Body>,
+  { command, input, respond, statusCode = 200 }: CommandEndpoint<Input, Result, Body>,
 ): Promise<Body> {
+  const { services } = request.server;
   const claim = idempotencyClaimOf(request);
-  const { idempotency } = request.server.services;
+  const respondTo = (stored: unknown) => respond(command.resultSchema.parse(stored));
   if (claim) {
-    const replayed = await replay(request, reply, claim, resultSchema, respond, statusCode);
+    const replayed = await replay(request, reply, claim, respondTo, statusCode);
     if (replayed.found) return replayed.body;
   }
   let result: Result;
   try {
-    result = await execute(commandContextOf(request, claim));
+    result = await command.run(services, commandContextOf(request, claim), command.inputSchema.parse(input));
   } catch (error) {
-    if (!(error instanceof IdempotentReplay) || !claim) throw error;
-    const replayed = await replay(request, reply, claim, resultSchema, respond, statusCode);
+    if (!claim) throw error;
+    // A concurrent duplicate committed first (this one lost the claim, or was decided against its events).
+    const replayed = await replay(request, reply, claim, respondTo, statusCode);
     if (replayed.found) return replayed.body;
     throw error;
   }
   const body = await respond(result);
   if (claim) {
-    await idempotency.saveResponse(claim, statusCode, body).catch((error: unknown) => {
+    await services.idempotency.saveResponse(claim, statusCode, body).catch((error: unknown) => {
       request.log.warn({ err: error }, 'could not store the idempotent response; retries will rebuild it');
     });
   }
@@ -52,12 +56,11 @@ export async function runCommand<Result, Body>(
   return body;
 }
 
-async function replay<Result, Body>(
+async function replay<Body>(
   request: FastifyRequest,
   reply: FastifyReply,
   claim: IdempotencyClaim,
-  resultSchema: z.ZodType<Result>,
-  respond: (result: Result) => Promise<Body>,
+  respond: (stored: unknown) => Promise<Body>,
   statusCode: number,
 ): Promise<{ found: true; body: Body } | { found: false }> {
   const { idempotency } = request.server.services;
@@ -73,7 +76,7 @@ async function replay<Result, Body>(
     void reply.code(stored.response.statusCode);
     return { found: true, body: stored.response.body as Body };
   }
-  const body = await respond(resultSchema.parse(stored.result));
+  const body = await respond(stored.result);
   await idempotency.saveResponse(claim, statusCode, body);
   void reply.code(statusCode);
   return { found: true, body };

@@ -1,10 +1,11 @@
 import auditRoutes from './audit/routes';
-import breakdownRoutes from './breakdown/routes';
 import collectionRoutes from './collections/routes';
 import configRoutes from './config/routes';
-import dbQueryRoutes from './db-query/routes';
-import devAuthRoutes from './dev-auth/routes';
+import dbQueryRoutes from './db/routes';
+import devAuthRoutes from './dev/routes';
+import goalBreakdownRoutes from './goals/breakdown-routes';
 import goalRoutes from './goals/routes';
+import goalTaskRoutes from './goals/task-routes';
 import healthRoutes from './health/routes';
 import plansRoutes from './plans/routes';
 import type { RoutePlugin } from './route-plugin';
@@ -18,8 +19,10 @@ import analyticsRoutes from './analytics/routes';
 export type { RoutePlugin } from './route-plugin';
 
 /**
- * Every route plugin of the API, by feature folder (`routes/<feature>/routes.ts` default-exports the
- * plugin). To add a feature, append one line: `{ prefix: '/api/stripe', plugin: stripeRoutes },`.
+ * Every route plugin of the API, by folder: the folder is the URL prefix (`routes/goals` serves
+ * `/api/goals/...`, a goal's tasks and breakdown included; `routes/db` serves `/api/db/...`), and each
+ * plugin file default-exports its plugin. To add a feature, append one line:
+ * `{ prefix: '/api/stripe', plugin: stripeRoutes },`.
  * Authentication is not a per-route choice: every /api route requires a bearer token unless it is listed
  * in auth/public-routes.ts.
  */
@@ -30,13 +33,14 @@ export const routePlugins: readonly RoutePlugin[] = [
   { prefix: '/api/user', plugin: userRoutes },
   { prefix: '/api/usage', plugin: usageRoutes },
   { prefix: '/api/goals', plugin: goalRoutes },
-  { prefix: '/api', plugin: taskRoutes },
+  { prefix: '/api/goals', plugin: goalTaskRoutes },
+  { prefix: '/api/goals', plugin: goalBreakdownRoutes },
+  { prefix: '/api/tasks', plugin: taskRoutes },
   { prefix: '/api/collections', plugin: collectionRoutes },
   { prefix: '/api/db', plugin: dbQueryRoutes },
   { prefix: '/api/audit', plugin: auditRoutes },
   { prefix: '/api/plans', plugin: plansRoutes },
   { prefix: '/api/stripe', plugin: stripeRoutes },
-  { prefix: '/api/goals', plugin: breakdownRoutes },
   { prefix: '/api/analytics', plugin: analyticsRoutes },
   { prefix: '/api/admin', plugin: adminRoutes },
 ];

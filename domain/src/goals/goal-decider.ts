@@ -135,7 +135,6 @@ export const decide = (command: GoalCommand, state: GoalState): GoalEvent[] => {
     case 'DeleteGoal':
       return [createEvent(goalDeleted, { deletedAt: now })];
     case 'GenerateTasksBatch':
-    case 'AddTask':
     case 'UpdateTask':
     case 'StartTask':
     case 'CompleteTask':

@@ -290,11 +290,7 @@ describe('Goal decider', () => {
       { type: 'CompleteGoal', data: {}, metadata: byStranger },
       { type: 'DeleteGoal', data: {}, metadata: byStranger },
       { type: 'UpdateGoal', data: { changes: { title: 'Mine now' } }, metadata: byStranger },
-      {
-        type: 'AddTask',
-        data: { taskId: 'task_1', title: 'Stretch', estimatedMinutes: 10, energyLevel: 'low' },
-        metadata: byStranger,
-      },
+      { type: 'CompleteTask', data: { taskId: 'task_1' }, metadata: byStranger },
     ])("given another user's goal, when $type, then not_found", (command) => {
       spec.given([goalCreated]).when(command).thenThrows('not_found', 'Goal not found');
     });

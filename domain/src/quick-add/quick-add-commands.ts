@@ -16,7 +16,7 @@ export interface QuickAddTarget {
 
 /**
  * The commands that save a previewed quick add, in the order to decide them on the goal's stream:
- * AddTask, then ScheduleTask, SetTaskDueDate and SetTaskRecurrence for what the line gave. `goalId` is
+ * GenerateTasksBatch (one manual task), then ScheduleTask, SetTaskDueDate and SetTaskRecurrence for what the line gave. `goalId` is
  * the matched goal, else the default; null means the caller must ask which goal.
  */
 export const quickAddCommands = (
@@ -26,12 +26,19 @@ export const quickAddCommands = (
 ): { goalId: string | null; commands: GoalStreamCommand[] } => {
   const commands: GoalStreamCommand[] = [
     {
-      type: 'AddTask',
+      // A manual task is a one-task batch (the spec's de-duplication applies), as the task form adds it.
+      type: 'GenerateTasksBatch',
       data: {
-        taskId,
-        title: result.title,
-        estimatedMinutes: result.estimatedMinutes ?? QUICK_ADD_DEFAULTS.estimatedMinutes,
-        energyLevel: result.energyLevel ?? QUICK_ADD_DEFAULTS.energyLevel,
+        batchId: `quick-add:${taskId}`,
+        source: 'manual',
+        tasks: [
+          {
+            taskId,
+            title: result.title,
+            estimatedMinutes: result.estimatedMinutes ?? QUICK_ADD_DEFAULTS.estimatedMinutes,
+            energyLevel: result.energyLevel ?? QUICK_ADD_DEFAULTS.energyLevel,
+          },
+        ],
       },
       metadata,
     },

@@ -34,7 +34,7 @@ const decideAll = (commands: ReturnType<typeof quickAddCommands>['commands']): G
 };
 
 describe('quickAddCommands', () => {
-  it('turns a parsed line into AddTask, ScheduleTask and SetTaskDueDate on the matched goal', () => {
+  it('turns a parsed line into a one-task batch, ScheduleTask and SetTaskDueDate on the matched goal', () => {
     const parsed = parseQuickAdd('Call the vet tomorrow 15m low energy #dog by Friday', {
       now: metadata.now,
       timeZone: 'Europe/Berlin',
@@ -44,13 +44,13 @@ describe('quickAddCommands', () => {
     expect(goalId).toBe('g_dog');
     expect(decideAll(commands)).toEqual([
       {
-        type: 'TaskAdded',
+        type: 'TasksBatchGenerated',
         data: {
-          taskId: 't1',
-          title: 'Call the vet',
-          estimatedMinutes: 15,
-          energyLevel: 'low',
-          addedAt: metadata.now.toISOString(),
+          batchId: 'quick-add:t1',
+          source: 'manual',
+          tasks: [{ taskId: 't1', title: 'Call the vet', estimatedMinutes: 15, energyLevel: 'low' }],
+          aiMetadata: null,
+          generatedAt: metadata.now.toISOString(),
         },
       },
       { type: 'TaskScheduled', data: { taskId: 't1', doDate: '2026-11-26' } },
@@ -68,13 +68,13 @@ describe('quickAddCommands', () => {
     expect(goalId).toBe('g_dog');
     expect(decideAll(commands)).toEqual([
       {
-        type: 'TaskAdded',
+        type: 'TasksBatchGenerated',
         data: {
-          taskId: 't2',
-          title: 'Walk',
-          estimatedMinutes: 30,
-          energyLevel: 'medium',
-          addedAt: metadata.now.toISOString(),
+          batchId: 'quick-add:t2',
+          source: 'manual',
+          tasks: [{ taskId: 't2', title: 'Walk', estimatedMinutes: 30, energyLevel: 'medium' }],
+          aiMetadata: null,
+          generatedAt: metadata.now.toISOString(),
         },
       },
       {

@@ -4,7 +4,6 @@ import { DomainError } from '../shared/domain-error';
 import { assertNever, type Command } from '../shared/event';
 import { batchKeys, newTasksOf, repeatsLastBatch } from './task-dedupe';
 import {
-  taskAdded,
   taskCompleted,
   taskDeleted,
   taskReopened,
@@ -28,7 +27,6 @@ export type GenerateTasksBatch = Command<
   'GenerateTasksBatch',
   { batchId: string; source: TaskSource; tasks: TaskInput[]; aiMetadata?: Record<string, unknown> | null }
 >;
-export type AddTask = Command<'AddTask', TaskInput>;
 export type UpdateTask = Command<'UpdateTask', { taskId: string; changes: TaskChanges }>;
 export type StartTask = Command<'StartTask', { taskId: string }>;
 export type CompleteTask = Command<'CompleteTask', { taskId: string; actualMinutes?: number }>;
@@ -37,7 +35,7 @@ export type LogTaskTime = Command<'LogTaskTime', { taskId: string; actualMinutes
 export type DeleteTask = Command<'DeleteTask', { taskId: string }>;
 
 export type TaskCommand =
-  GenerateTasksBatch | AddTask | UpdateTask | StartTask | CompleteTask | ReopenTask | LogTaskTime | DeleteTask;
+  GenerateTasksBatch | UpdateTask | StartTask | CompleteTask | ReopenTask | LogTaskTime | DeleteTask;
 
 /** A task that exists and is not soft-deleted. */
 const liveTask = (list: TaskList, taskId: string): Task => {
@@ -64,19 +62,11 @@ const generateBatch = ({ data, metadata }: GenerateTasksBatch, list: TaskList): 
   ];
 };
 
-/** Adding a task whose id is already known is a retry and changes nothing. */
-const addTask = ({ data, metadata }: AddTask, list: TaskList): TaskEvent[] =>
-  list.items.some((task) => task.taskId === data.taskId)
-    ? []
-    : [createEvent(taskAdded, { ...data, addedAt: metadata.now.toISOString() })];
-
 export const decideTask = (command: TaskCommand, list: TaskList): TaskEvent[] => {
   const now = command.metadata.now.toISOString();
   switch (command.type) {
     case 'GenerateTasksBatch':
       return generateBatch(command, list);
-    case 'AddTask':
-      return addTask(command, list);
     case 'UpdateTask': {
       const { taskId, changes } = command.data;
       const changed = changedFields<TaskChanges>(liveTask(list, taskId), changes);

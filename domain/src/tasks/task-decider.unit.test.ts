@@ -160,26 +160,6 @@ describe('Task decider (through the goal stream)', () => {
     });
   });
 
-  describe('AddTask', () => {
-    it('given a goal, when AddTask, then TaskAdded', () => {
-      spec
-        .given([goalCreated])
-        .when({ type: 'AddTask', data: warmUp, metadata: byOwner })
-        .then([{ type: 'TaskAdded', data: { ...warmUp, addedAt: NOW } }]);
-    });
-
-    it('given the task exists, when AddTask with its id again, then no events', () => {
-      spec.given(withTasks).when({ type: 'AddTask', data: warmUp, metadata: byOwner }).then([]);
-    });
-
-    it('given a goal, when AddTask with 1441 estimated minutes, then validation', () => {
-      spec
-        .given([goalCreated])
-        .when({ type: 'AddTask', data: { ...warmUp, estimatedMinutes: 1441 }, metadata: byOwner })
-        .thenThrows('validation', undefined, { field: 'estimatedMinutes' });
-    });
-  });
-
   describe('task lifecycle', () => {
     it('given a task, when UpdateTask, then TaskUpdated with only the changes', () => {
       spec

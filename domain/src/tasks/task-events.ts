@@ -46,6 +46,7 @@ export const tasksBatchGenerated = defineEvent({
   }),
 });
 
+/** No command emits TaskAdded any more (manual tasks are a batch); it stays so stored events still read. */
 export const taskAdded = defineEvent({
   type: 'TaskAdded',
   schemaVersion: 1,

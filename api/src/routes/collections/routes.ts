@@ -13,18 +13,18 @@ import { DomainError } from '@stride/domain/shared/domain-error';
 import { getCollection } from '@stride/projections/collections/queries/get-collection';
 import { listCollections } from '@stride/projections/collections/queries/list-collections';
 import { requireUser } from '../../auth/auth-user';
-import {
-  addGoalToCollection,
-  runCollectionCommand,
-} from '@stride/application/commands/collections/collection-commands';
+import * as addGoalToCollection from '@stride/application/commands/collections/add-goal-to-collection';
+import type { CollectionResult } from '@stride/application/commands/collections/collection-stream';
+import * as createCollection from '@stride/application/commands/collections/create-collection';
+import * as deleteCollection from '@stride/application/commands/collections/delete-collection';
+import * as removeGoalFromCollection from '@stride/application/commands/collections/remove-goal-from-collection';
+import * as renameCollection from '@stride/application/commands/collections/rename-collection';
 import { newId } from '@stride/application/commands/ids';
 import { positionString } from '../../http/caller';
 import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 
 const collectionParams = z.object({ id: idSchema });
-const resultSchema = z.object({ collectionId: z.string(), position: z.number().int().nullable() });
-type CollectionResult = z.infer<typeof resultSchema>;
 const minPositionQuery = z.object({ minPosition: positionSchema.optional() });
 
 /** Collections read the collections projection and, for goal_ids, the goals projection (deleted goals). */
@@ -69,16 +69,13 @@ const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) =>
       runCommand(request, reply, {
         statusCode: 201,
-        execute: (context) => {
-          const { id, name, description, color } = request.body;
-          const collectionId = id ?? newId();
-          return runCollectionCommand(services, context, collectionId, (metadata) => ({
-            type: 'CreateCollection',
-            data: { collectionId, name, description: description ?? null, color: color ?? null },
-            metadata,
-          }));
+        command: createCollection,
+        input: {
+          collectionId: request.body.id ?? newId(),
+          name: request.body.name,
+          description: request.body.description ?? null,
+          color: request.body.color ?? null,
         },
-        resultSchema,
         respond: (result) => mutationResponse(request, result),
       }),
   );
@@ -94,13 +91,8 @@ const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       runCommand(request, reply, {
-        execute: (context) =>
-          runCollectionCommand(services, context, request.params.id, (metadata) => ({
-            type: 'RenameCollection',
-            data: { name: request.body.name },
-            metadata,
-          })),
-        resultSchema,
+        command: renameCollection,
+        input: { collectionId: request.params.id, name: request.body.name },
         respond: (result) => mutationResponse(request, result),
       }),
   );
@@ -116,8 +108,8 @@ const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       runCommand(request, reply, {
-        execute: (context) => addGoalToCollection(services, context, request.params.id, request.body.goalId),
-        resultSchema,
+        command: addGoalToCollection,
+        input: { collectionId: request.params.id, goalId: request.body.goalId },
         respond: (result) => mutationResponse(request, result),
       }),
   );
@@ -132,13 +124,8 @@ const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       runCommand(request, reply, {
-        execute: (context) =>
-          runCollectionCommand(services, context, request.params.id, (metadata) => ({
-            type: 'RemoveGoalFromCollection',
-            data: { goalId: request.params.goalId },
-            metadata,
-          })),
-        resultSchema,
+        command: removeGoalFromCollection,
+        input: { collectionId: request.params.id, goalId: request.params.goalId },
         respond: (result) => mutationResponse(request, result),
       }),
   );
@@ -148,13 +135,8 @@ const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: collectionParams, response: { 200: collectionMutationResponseSchema } } },
     (request, reply) =>
       runCommand(request, reply, {
-        execute: (context) =>
-          runCollectionCommand(services, context, request.params.id, (metadata) => ({
-            type: 'DeleteCollection',
-            data: {},
-            metadata,
-          })),
-        resultSchema,
+        command: deleteCollection,
+        input: { collectionId: request.params.id },
         respond: (result) => mutationResponse(request, result),
       }),
   );

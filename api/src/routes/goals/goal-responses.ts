@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { GoalRow } from '@stride/domain/contracts/goals';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import { getGoal } from '@stride/projections/goals/queries/get-goal';
+import type { GoalResult } from '@stride/application/commands/goals/goal-result';
 import { requireUser } from '../../auth/auth-user';
 import { requiredPosition } from '../../http/caller';
 import { etagOf } from '../../http/if-match';
@@ -12,9 +12,6 @@ import { awaitCommand } from '../../http/read-your-writes';
 export const GOAL_READ_MODELS = ['goals', 'collections'] as const;
 /** What a goal command changed is all in the goals projection (its collections are unchanged by it). */
 export const GOAL_COMMAND_READ_MODELS = ['goals'] as const;
-
-export const goalResultSchema = z.object({ goalId: z.string(), position: z.number().int().nullable() });
-export type GoalResult = z.infer<typeof goalResultSchema>;
 
 export const goalNotFound = () => new DomainError('not_found', 'Goal not found', { field: 'goalId' });
 

@@ -15,23 +15,23 @@ import { DomainError } from '@stride/domain/shared/domain-error';
 import { getGoal } from '@stride/projections/goals/queries/get-goal';
 import { listGoalsJson } from '@stride/projections/goals/queries/list-goals';
 import { requireUser } from '../../auth/auth-user';
-import { createGoal } from '@stride/application/commands/goals/create-goal';
-import { deleteGoal, updateGoal } from '@stride/application/commands/goals/goal-commands';
-import { newId } from '@stride/application/commands/ids';
+import * as createGoal from '@stride/application/commands/goals/create-goal';
+import * as deleteGoal from '@stride/application/commands/goals/delete-goal';
+import * as updateGoal from '@stride/application/commands/goals/update-goal';
 import { requiredPosition } from '../../http/caller';
 import { etagOf, expectedVersionOf } from '../../http/if-match';
 import { awaitMinPosition } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { GoalListCache } from './goal-list-cache';
-import { GOAL_READ_MODELS, goalMutationResponse, goalNotFound, goalResultSchema } from './goal-responses';
-import { goalChangesOf } from './goal-updates';
+import { createGoalInputOf, updateGoalInputOf } from './command-inputs';
+import { GOAL_READ_MODELS, goalMutationResponse, goalNotFound } from './goal-responses';
 
 const minPositionQuery = { minPosition: z.string().optional() };
 const listQuerySchema = listGoalsQuerySchema.extend(minPositionQuery);
 const LEGACY_USER_ID_HEADER = 'x-user-id';
 type GoalStatusFilter = 'active' | 'completed' | 'abandoned' | undefined;
 
-/** /api/goals: list, read, create, update, delete (spec section 7); tasks are in routes/tasks. */
+/** /api/goals: list, read, create, update, delete (spec section 7); a goal's tasks: task-routes.ts. */
 const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   // Prepared statements and the list cache need a PostgreSQL server: PGlite serves every connection
@@ -85,16 +85,8 @@ const goalRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) =>
       runCommand(request, reply, {
         statusCode: 201,
-        execute: (context) =>
-          createGoal(services, context, {
-            goalId: request.body.id ?? newId(),
-            title: request.body.title,
-            description: request.body.description,
-            category: request.body.category,
-            priority: request.body.priority,
-            targetDate: request.body.target_date ?? null,
-          }),
-        resultSchema: goalResultSchema,
+        command: createGoal,
+        input: createGoalInputOf(request.body),
         respond: (result) => goalMutationResponse(request, reply, result),
       }),
   );
@@ -106,14 +98,8 @@ const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       const { goalId, updates } = request.body;
       const expectedVersion = expectedVersionOf(request, request.body.expectedVersion);
       return runCommand(request, reply, {
-        execute: (context) =>
-          updateGoal(services, context, {
-            goalId,
-            changes: goalChangesOf(updates),
-            ...(updates.status !== undefined && { status: updates.status }),
-            ...(expectedVersion !== undefined && { expectedVersion }),
-          }),
-        resultSchema: goalResultSchema,
+        command: updateGoal,
+        input: updateGoalInputOf(goalId, updates, expectedVersion),
         respond: (result) => goalMutationResponse(request, reply, result),
       });
     },
@@ -124,8 +110,8 @@ const goalRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: deleteGoalBodySchema, response: { 200: successResponseSchema } } },
     (request, reply) =>
       runCommand(request, reply, {
-        execute: (context) => deleteGoal(services, context, request.body.goalId),
-        resultSchema: goalResultSchema,
+        command: deleteGoal,
+        input: { goalId: request.body.goalId },
         respond: async ({ position }) => ({ success: true as const, position: requiredPosition(position) }),
       }),
   );

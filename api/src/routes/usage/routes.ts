@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   checkAndResetBodySchema,
   checkAndResetResponseSchema,
@@ -7,19 +6,10 @@ import {
   incrementUsageResponseSchema,
 } from '@stride/domain/contracts/usage';
 import { isBelowLimit } from '@stride/domain/plans/limits';
-import { checkAndResetMonth } from '@stride/application/commands/usage/check-and-reset';
+import * as checkAndReset from '@stride/application/commands/usage/check-and-reset';
 import { loadLimits, loadUsage } from '@stride/application/commands/usage/usage-snapshot';
 import { callerUserIdSchema, positionString, requireCallerUserId } from '../../http/caller';
 import { runCommand } from '../../http/run-command';
-
-const checkAndResetResultSchema = z.object({
-  reset: z.boolean(),
-  currentMonth: z.string(),
-  goalsThisMonth: z.number().int(),
-  aiGenerationsThisMonth: z.number().int(),
-  lastResetDate: z.string().nullable(),
-  position: z.number().int().nullable(),
-});
 
 /** /api/usage: the monthly counters (spec sections 4 and 7). */
 const usageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,8 +26,8 @@ const usageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireCallerUserId(request, request.body.userId);
       return runCommand(request, reply, {
-        execute: (context) => checkAndResetMonth(services, context),
-        resultSchema: checkAndResetResultSchema,
+        command: checkAndReset,
+        input: {},
         respond: async (usage) => ({
           reset: usage.reset,
           current_month: usage.currentMonth,

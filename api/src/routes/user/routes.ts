@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { successResponseSchema } from '@stride/domain/contracts/common';
 import {
   ensureUserExistsBodySchema,
@@ -15,15 +14,14 @@ import { getUserPreferences } from '@stride/projections/users/queries/get-user-p
 import { getUserRecord } from '@stride/projections/users/queries/get-user-record';
 import { requireUser } from '../../auth/auth-user';
 import { loadUsage } from '@stride/application/commands/usage/usage-snapshot';
-import { registerUser } from '@stride/application/commands/users/register-user';
-import { completeOnboarding, updatePreferences } from '@stride/application/commands/users/user-commands';
+import * as completeOnboarding from '@stride/application/commands/users/complete-onboarding';
+import * as registerUser from '@stride/application/commands/users/register-user';
+import * as updatePreferences from '@stride/application/commands/users/update-preferences';
 import { positionString, requiredPosition } from '../../http/caller';
 import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { toServerUserRecord } from './server-user-record';
 
-const positionResultSchema = z.object({ position: z.number().int().nullable() });
-const ensureResultSchema = positionResultSchema.extend({ created: z.boolean() });
 const notFound = () => new DomainError('not_found', 'User not found');
 
 /** The user record reads three read models: profile and plan, counters, goals (active count). */
@@ -48,9 +46,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const email = caller.email || request.body.email;
       const name = request.body.name || caller.name;
       return runCommand(request, reply, {
-        execute: (context) =>
-          registerUser(services, context, { email, name, attribution: request.body.attribution ?? null }),
-        resultSchema: ensureResultSchema,
+        command: registerUser,
+        input: { email, name, attribution: request.body.attribution ?? null },
         respond: async ({ created, position }) => {
           await awaitCommand(request, position, RECORD_READ_MODELS);
           const user = await readRecord(request);
@@ -94,16 +91,16 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: updatePreferencesBodySchema, response: { 200: successResponseSchema } } },
     (request, reply) =>
       runCommand(request, reply, {
-        execute: (context) => updatePreferences(services, context, request.body.preferences),
-        resultSchema: positionResultSchema,
+        command: updatePreferences,
+        input: { preferences: request.body.preferences },
         respond: async ({ position }) => ({ success: true as const, ...optionalPosition(position) }),
       }),
   );
 
   app.post('/complete-onboarding', { schema: { response: { 200: successResponseSchema } } }, (request, reply) =>
     runCommand(request, reply, {
-      execute: (context) => completeOnboarding(services, context),
-      resultSchema: positionResultSchema,
+      command: completeOnboarding,
+      input: {},
       respond: async ({ position }) => ({ success: true as const, ...optionalPosition(position) }),
     }),
   );

@@ -1,30 +1,31 @@
+import { z } from 'zod';
 import { goalDecider } from '@stride/domain/goals/goal-decider';
-import type { GoalPriority } from '@stride/domain/goals/goal-events';
+import { goalPrioritySchema } from '@stride/domain/goals/goal-events';
 import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
 import { limitTierOf } from '../usage/usage-snapshot';
+import { goalResultSchema, type GoalResult } from './goal-result';
 
-export interface CreateGoalInput {
-  readonly goalId: string;
-  readonly title: string;
-  readonly description: string;
-  readonly category: string;
-  readonly priority: GoalPriority;
-  readonly targetDate: string | null;
-}
+export const inputSchema = z.object({
+  goalId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  priority: goalPrioritySchema,
+  targetDate: z.string().nullable(),
+});
+export type CreateGoalInput = z.infer<typeof inputSchema>;
+
+export const resultSchema = goalResultSchema;
 
 /**
  * CreateGoal and CountGoal in one atomic append to the goal's stream and the caller's usage stream. The
  * usage stream's expected version makes concurrent creates serialise: at the monthly limit exactly one
  * wins, the others are retried against the new count and get limit_reached (403).
  */
-export async function createGoal(
-  services: Services,
-  context: CommandContext,
-  input: CreateGoalInput,
-): Promise<{ goalId: string; position: number | null }> {
+export async function run(services: Services, context: CommandContext, input: CreateGoalInput): Promise<GoalResult> {
   const tier = await limitTierOf(services, context.userId);
   const { goalId, ...data } = input;
   const { result } = await services.commands.execute({

@@ -1,26 +1,42 @@
+import { z } from 'zod';
 import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
-import { snapshotOf, type UsageSnapshot } from './usage-snapshot';
+import { snapshotOf } from './usage-snapshot';
 
-/** CheckAndResetMonth on the caller's usage stream: resets the counters when a new UTC month began. */
-export async function checkAndResetMonth(
+export const inputSchema = z.object({});
+
+export const resultSchema = z.object({
+  reset: z.boolean(),
+  currentMonth: z.string(),
+  goalsThisMonth: z.number().int(),
+  aiGenerationsThisMonth: z.number().int(),
+  lastResetDate: z.string().nullable(),
+  position: z.number().int().nullable(),
+});
+export type CheckAndResetResult = z.infer<typeof resultSchema>;
+
+/**
+ * CheckAndResetMonth on the caller's usage stream: resets the counters when a new UTC month began. The
+ * result (stored with an Idempotency-Key) is the counters as this command left them.
+ */
+export async function run(
   services: Services,
   context: CommandContext,
-): Promise<UsageSnapshot & { reset: boolean; position: number | null }> {
-  const { outcome } = await services.commands.execute({
+  _input: z.infer<typeof inputSchema>,
+): Promise<CheckAndResetResult> {
+  const { result } = await services.commands.execute({
     streams: { usage: { streamId: streamIds.usage(context.userId), decider: usageDecider } },
     decide: (states, metadata) => ({
       usage: usageDecider.decide({ type: 'CheckAndResetMonth', data: {}, metadata }, states.usage),
     }),
     context,
-    result: () => null,
+    result: ({ streams: { usage }, position }) => ({
+      ...snapshotOf(usage.state, services.clock()),
+      reset: usage.events.some((event) => event.type === 'UsageMonthReset'),
+      position,
+    }),
   });
-  const usage = outcome.streams.usage;
-  return {
-    ...snapshotOf(usage.state, services.clock()),
-    reset: usage.events.some((event) => event.type === 'UsageMonthReset'),
-    position: outcome.position,
-  };
+  return result;
 }

@@ -3,14 +3,13 @@ import { preferencesSchema } from '@stride/domain/contracts/users';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import { getUserPreferences } from '@stride/projections/users/queries/get-user-preferences';
 import { requireUser } from '../../auth/auth-user';
-import { updatePreferences } from '@stride/application/commands/users/user-commands';
+import * as updatePreferences from '@stride/application/commands/users/update-preferences';
 import { positionString } from '../../http/caller';
 import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { checkedFilters, checkOwnerInData, matchesFilters, requireData, type TableHandler } from './rows';
 
 const writeSchema = z.object({ id: z.string().optional(), preferences: preferencesSchema });
-const resultSchema = z.object({ position: z.number().int().nullable() });
 
 /**
  * `user_data` (id, preferences) through the gate: only the caller's own row. insert and update merge
@@ -39,8 +38,8 @@ export const userDataTable: TableHandler = async (request, reply, body) => {
         throw new DomainError('forbidden', 'Rows of other users cannot be written', { field: 'data.id' });
       }
       return runCommand(request, reply, {
-        execute: (context) => updatePreferences(services, context, preferences),
-        resultSchema,
+        command: updatePreferences,
+        input: { preferences },
         respond: async ({ position }) => {
           await awaitCommand(request, position, ['users']);
           return { data: await ownRow(), position: positionString(position) };

@@ -1,18 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { TaskRow } from '@stride/domain/contracts/goals';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import { getTasks } from '@stride/projections/goals/queries/get-tasks';
+import type { TaskResult } from '@stride/application/commands/tasks/task-result';
 import { requireUser } from '../../auth/auth-user';
 import { requiredPosition } from '../../http/caller';
 import { awaitCommand } from '../../http/read-your-writes';
-
-export const taskResultSchema = z.object({
-  goalId: z.string(),
-  taskId: z.string(),
-  position: z.number().int().nullable(),
-});
-export type TaskResult = z.infer<typeof taskResultSchema>;
 
 /** After a task command: `{ task, position }` once the goals projection shows it. */
 export async function taskMutationResponse(

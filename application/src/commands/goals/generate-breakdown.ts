@@ -6,29 +6,24 @@ import { DomainError, isDomainError } from '@stride/domain/shared/domain-error';
 import { dayOf } from '@stride/domain/shared/month';
 import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
-import type { CommandContext } from '../commands/command-handler';
-import { newId } from '../commands/ids';
-import { snapshotOf } from '../commands/usage/usage-snapshot';
-import type { Services } from '../services';
-import type { AiModule } from './ai-module';
-import { BreakdownFailure, type BreakdownOutcome } from './breakdown-provider';
+import { BreakdownFailure, type BreakdownOutcome } from '../../ai/breakdown-provider';
+import type { Services } from '../../services';
+import type { CommandContext } from '../command-handler';
+import { newId } from '../ids';
+import { snapshotOf } from '../usage/usage-snapshot';
+
+export const inputSchema = z.object({ goalId: z.string() });
+export type GenerateBreakdownInput = z.infer<typeof inputSchema>;
 
 /** What the command keeps (and an Idempotency-Key retry replays from). */
-export const breakdownResultSchema = z.object({
+export const resultSchema = z.object({
   goalId: z.string(),
   taskIds: z.array(z.string()),
   position: z.number().int().nullable(),
   aiMetadata: z.record(z.string(), z.unknown()),
   aiGenerationsThisMonth: z.number().int(),
 });
-export type BreakdownCommandResult = z.infer<typeof breakdownResultSchema>;
-
-export interface BreakdownDeps {
-  readonly services: Services;
-  readonly ai: AiModule;
-  /** The tier whose limits apply to the user now. */
-  readonly tierOf: (userId: string) => Promise<string>;
-}
+export type GenerateBreakdownResult = z.infer<typeof resultSchema>;
 
 /** Missing, deleted and other users' goals all look the same (as in the goal decider). */
 const ownedGoal = (goal: Goal | null, userId: string): Goal => {
@@ -54,18 +49,19 @@ const goalForBreakdown = (goal: Goal): GoalForBreakdown =>
  * A generation that fails, or whose batch the goal ignores as a duplicate (spec section 5), is not counted.
  * The limit is also checked before generating, so a user at the limit costs no model call.
  */
-export async function generateBreakdown(
-  { services, ai, tierOf }: BreakdownDeps,
+export async function run(
+  services: Services,
   context: CommandContext,
-  goalId: string,
-  signal?: AbortSignal,
-): Promise<BreakdownCommandResult> {
+  { goalId }: GenerateBreakdownInput,
+): Promise<GenerateBreakdownResult> {
+  const { ai, billing } = services;
   const { userId } = context;
   const goalStream = streamIds.goal(goalId);
   const usageStream = streamIds.usage(userId);
   const now = services.clock();
   const goal = ownedGoal((await services.commands.load(goalStream, goalDecider)).state, userId);
-  const tier = await tierOf(userId);
+  // The tier whose limits apply to the user now.
+  const tier = await billing.effectiveTier(userId);
   const usage = await services.commands.load(usageStream, usageDecider);
   usageDecider.decide({ type: 'CountAiGeneration', data: { tier, goalId }, metadata: { now, userId } }, usage.state);
 
@@ -77,7 +73,7 @@ export async function generateBreakdown(
 
   let outcome: BreakdownOutcome;
   try {
-    outcome = await ai.provider.generate(goalForBreakdown(goal), { today: dayOf(now), ...(signal && { signal }) });
+    outcome = await ai.provider.generate(goalForBreakdown(goal), { today: dayOf(now) });
   } catch (error) {
     track('ai_generation_failed', {
       reason: error instanceof BreakdownFailure ? error.reason : 'error',
@@ -95,7 +91,7 @@ export async function generateBreakdown(
     energyLevel: task.energyLevel,
   }));
 
-  let result: BreakdownCommandResult;
+  let result: GenerateBreakdownResult;
   try {
     ({ result } = await services.commands.execute({
       context,

@@ -1,15 +1,15 @@
-import { z } from 'zod';
 import { createGoalBodySchema, updateGoalBodySchema } from '@stride/domain/contracts/goals';
 import { getGoal } from '@stride/projections/goals/queries/get-goal';
 import { listGoals } from '@stride/projections/goals/queries/list-goals';
 import { requireUser } from '../../auth/auth-user';
-import { createGoal } from '@stride/application/commands/goals/create-goal';
-import { deleteGoal, updateGoal } from '@stride/application/commands/goals/goal-commands';
-import { newId } from '@stride/application/commands/ids';
+import * as createGoal from '@stride/application/commands/goals/create-goal';
+import * as deleteGoal from '@stride/application/commands/goals/delete-goal';
+import type { GoalResult } from '@stride/application/commands/goals/goal-result';
+import * as updateGoal from '@stride/application/commands/goals/update-goal';
 import { positionString } from '../../http/caller';
 import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
-import { goalChangesOf } from '../goals/goal-updates';
+import { createGoalInputOf, updateGoalInputOf } from '../goals/command-inputs';
 import { GOAL_COMMAND_READ_MODELS, GOAL_READ_MODELS } from '../goals/goal-responses';
 import {
   checkOwnerInData,
@@ -23,17 +23,17 @@ import {
 
 const FILTER_COLUMNS = ['id', 'user_id', 'title', 'status', 'category', 'priority', 'target_date'] as const;
 const SORT_COLUMNS = ['created_at', 'updated_at', 'title', 'status', 'category', 'priority', 'target_date'] as const;
-const resultSchema = z.object({ goalId: z.string(), position: z.number().int().nullable() });
 
 /**
  * `goals` through the gate: select reads the caller's goals; insert, update and delete are CreateGoal
- * (monthly limit included), UpdateGoal (+ status commands) and DeleteGoal, exactly as /api/goals runs them.
+ * (monthly limit included), UpdateGoal (+ status commands) and DeleteGoal: the commands /api/goals runs,
+ * with the same body-to-input mapping (goals/command-inputs.ts).
  */
 export const goalsTable: TableHandler = async (request, reply, body) => {
   const { services } = request.server;
   const userId = requireUser(request).id;
   const filters = checkedFilters(request, body.filters, FILTER_COLUMNS);
-  const rowAfter = async ({ goalId, position }: z.infer<typeof resultSchema>) => {
+  const rowAfter = async ({ goalId, position }: GoalResult) => {
     await awaitCommand(request, position, GOAL_COMMAND_READ_MODELS);
     const goal = await getGoal(services.pool, userId, goalId);
     return { data: goal ? [goal] : [], position: positionString(position) };
@@ -55,18 +55,9 @@ export const goalsTable: TableHandler = async (request, reply, body) => {
     case 'insert': {
       const data = requireData(body);
       checkOwnerInData(request, data);
-      const input = createGoalBodySchema.parse(data);
       return runCommand(request, reply, {
-        execute: (context) =>
-          createGoal(services, context, {
-            goalId: input.id ?? newId(),
-            title: input.title,
-            description: input.description,
-            category: input.category,
-            priority: input.priority,
-            targetDate: input.target_date ?? null,
-          }),
-        resultSchema,
+        command: createGoal,
+        input: createGoalInputOf(createGoalBodySchema.parse(data)),
         respond: rowAfter,
       });
     }
@@ -77,21 +68,16 @@ export const goalsTable: TableHandler = async (request, reply, body) => {
       const { user_id: _owner, id: _id, ...fields } = data;
       const updates = updateGoalBodySchema.shape.updates.parse(fields);
       return runCommand(request, reply, {
-        execute: (context) =>
-          updateGoal(services, context, {
-            goalId,
-            changes: goalChangesOf(updates),
-            ...(updates.status !== undefined && { status: updates.status }),
-          }),
-        resultSchema,
+        command: updateGoal,
+        input: updateGoalInputOf(goalId, updates),
         respond: rowAfter,
       });
     }
     case 'delete': {
       const goalId = requireIdFilter(filters);
       return runCommand(request, reply, {
-        execute: (context) => deleteGoal(services, context, goalId),
-        resultSchema,
+        command: deleteGoal,
+        input: { goalId },
         respond: async ({ position }) => ({ data: [], position: positionString(position) }),
       });
     }

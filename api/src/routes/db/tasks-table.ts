@@ -6,10 +6,14 @@ import { findTaskGoal } from '@stride/projections/goals/queries/find-task-goal';
 import { getTasks } from '@stride/projections/goals/queries/get-tasks';
 import { listUserTasks } from '@stride/projections/goals/queries/list-user-tasks';
 import { requireUser } from '../../auth/auth-user';
-import { addTasks, runTaskActions, type TaskAction } from '@stride/application/commands/tasks/task-commands';
+import * as addTasks from '@stride/application/commands/tasks/add-tasks';
+import * as deleteTask from '@stride/application/commands/tasks/delete-task';
+import type { TaskResult } from '@stride/application/commands/tasks/task-result';
+import * as updateTask from '@stride/application/commands/tasks/update-task';
 import { positionString } from '../../http/caller';
 import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
+import { newTaskOf, taskChangesOf } from '../goals/command-inputs';
 import {
   checkOwnerInData,
   checkedFilters,
@@ -29,33 +33,24 @@ const updateSchema = updateTaskBodySchema.extend({
   status: z.enum(['todo', 'in_progress', 'done']).optional(),
   actual_minutes: z.number().int().min(1).max(1440).optional(),
 });
-const addedSchema = z.object({
-  goalId: z.string(),
-  taskIds: z.array(z.string()),
-  position: z.number().int().nullable(),
-});
-const taskResultSchema = z.object({ goalId: z.string(), taskId: z.string(), position: z.number().int().nullable() });
-
-/** A task update as task commands: field changes, then the status (start / complete / reopen) or time. */
-function actionsOf(update: z.output<typeof updateSchema>): TaskAction[] {
-  const { status, actual_minutes, title, description, estimated_minutes, energy_level } = update;
-  const actions: TaskAction[] = [];
-  const changes = {
-    ...(title !== undefined && { title }),
-    ...(description !== undefined && { description }),
-    ...(estimated_minutes !== undefined && { estimatedMinutes: estimated_minutes }),
-    ...(energy_level !== undefined && { energyLevel: energy_level }),
-  };
-  if (Object.keys(changes).length > 0) actions.push({ type: 'UpdateTask', changes });
-  if (status === 'in_progress') actions.push({ type: 'StartTask' });
-  if (status === 'todo') actions.push({ type: 'ReopenTask' });
-  if (status === 'done') {
-    actions.push({ type: 'CompleteTask', ...(actual_minutes !== undefined && { actualMinutes: actual_minutes }) });
-  } else if (actual_minutes !== undefined) {
-    actions.push({ type: 'LogTaskTime', actualMinutes: actual_minutes });
+/** A task update through the gate as the UpdateTask command's input (changes, status, minutes). */
+function updateInputOf(
+  goalId: string,
+  taskId: string,
+  update: z.output<typeof updateSchema>,
+): updateTask.UpdateTaskInput {
+  const { status, actual_minutes, ...fields } = update;
+  const changes = taskChangesOf(fields);
+  if (Object.keys(changes).length === 0 && status === undefined && actual_minutes === undefined) {
+    throw new DomainError('validation', 'Nothing to update', { field: 'data' });
   }
-  if (actions.length === 0) throw new DomainError('validation', 'Nothing to update', { field: 'data' });
-  return actions;
+  return {
+    goalId,
+    taskId,
+    changes,
+    ...(status !== undefined && { status }),
+    ...(actual_minutes !== undefined && { actualMinutes: actual_minutes }),
+  };
 }
 
 /**
@@ -74,7 +69,7 @@ export const tasksTable: TableHandler = async (request, reply, body) => {
     if (!goalId) throw new DomainError('not_found', 'Task not found', { field: 'filters.id' });
     return goalId;
   };
-  const taskAfter = async ({ goalId, taskId, position }: z.infer<typeof taskResultSchema>) => {
+  const taskAfter = async ({ goalId, taskId, position }: TaskResult) => {
     await awaitCommand(request, position, ['goals']);
     return { data: await getTasks(services.pool, userId, goalId, [taskId]), position: positionString(position) };
   };
@@ -97,16 +92,8 @@ export const tasksTable: TableHandler = async (request, reply, body) => {
       checkOwnerInData(request, data);
       const task = insertSchema.parse(data);
       return runCommand(request, reply, {
-        execute: (context) =>
-          addTasks(services, context, task.goal_id, [
-            {
-              title: task.title,
-              description: task.description ?? null,
-              estimatedMinutes: task.estimated_minutes,
-              energyLevel: task.energy_level,
-            },
-          ]),
-        resultSchema: addedSchema,
+        command: addTasks,
+        input: { goalId: task.goal_id, tasks: [newTaskOf(task)] },
         respond: async ({ goalId, taskIds, position }) => {
           await awaitCommand(request, position, ['goals']);
           return { data: await getTasks(services.pool, userId, goalId, taskIds), position: positionString(position) };
@@ -118,11 +105,11 @@ export const tasksTable: TableHandler = async (request, reply, body) => {
       const data = requireData(body);
       checkOwnerInData(request, data);
       const { user_id: _owner, id: _id, goal_id: _goal, ...fields } = data;
-      const actions = actionsOf(updateSchema.parse(fields));
+      const update = updateSchema.parse(fields);
       const goalId = await goalOfTask(taskId, filters.goal_id);
       return runCommand(request, reply, {
-        execute: (context) => runTaskActions(services, context, goalId, taskId, actions),
-        resultSchema: taskResultSchema,
+        command: updateTask,
+        input: updateInputOf(goalId, taskId, update),
         respond: taskAfter,
       });
     }
@@ -130,8 +117,8 @@ export const tasksTable: TableHandler = async (request, reply, body) => {
       const taskId = requireIdFilter(filters);
       const goalId = await goalOfTask(taskId, filters.goal_id);
       return runCommand(request, reply, {
-        execute: (context) => runTaskActions(services, context, goalId, taskId, [{ type: 'DeleteTask' }]),
-        resultSchema: taskResultSchema,
+        command: deleteTask,
+        input: { goalId, taskId },
         respond: async ({ position }) => ({ data: [], position: positionString(position) }),
       });
     }

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { Services } from '../../services';
+import type { CommandContext } from '../command-handler';
+import { collectionResultSchema, runOnCollection, type CollectionResult } from './collection-stream';
+
+export const inputSchema = z.object({ collectionId: z.string(), goalId: z.string() });
+export type RemoveGoalFromCollectionInput = z.infer<typeof inputSchema>;
+
+export const resultSchema = collectionResultSchema;
+
+export const run = (
+  services: Services,
+  context: CommandContext,
+  { collectionId, goalId }: RemoveGoalFromCollectionInput,
+): Promise<CollectionResult> =>
+  runOnCollection(services, context, collectionId, (metadata) => ({
+    type: 'RemoveGoalFromCollection',
+    data: { goalId },
+    metadata,
+  }));

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventRegistry } from '@stride/domain/event-catalogue';
+import { goalDecider } from '@stride/domain/goals/goal-decider';
+import type { DomainError } from '@stride/domain/shared/domain-error';
+import type { CommandMetadata } from '@stride/domain/shared/event';
+import { streamIds } from '@stride/domain/stream-ids';
+import { usageDecider } from '@stride/domain/usage/usage-decider';
+import { PostgresEventStore } from '@stride/platform/event-store/event-store';
+import { createLogger } from '@stride/platform/logger';
+import { createServerTestDatabase, type TestDatabase } from '@stride/testing/postgres';
+import { CommandHandler, type CommandContext } from './command-handler';
+import { IdempotencyStore, IdempotentReplay } from './idempotency-store';
+
+/** The one write path against a real PostgreSQL: atomicity, versions, retries, idempotency, hooks. */
+describe('CommandHandler', () => {
+  let db: TestDatabase;
+  let eventStore: PostgresEventStore;
+  let idempotency: IdempotencyStore;
+  const now = new Date('2026-03-01T10:00:00.000Z');
+  const logger = createLogger({ level: 'silent' });
+  const handlerWith = (options: { maxRetries?: number; store?: PostgresEventStore } = {}) =>
+    new CommandHandler({
+      pool: db.pool,
+      eventStore: options.store ?? eventStore,
+      registry: eventRegistry,
+      idempotency,
+      clock: () => now,
+      logger,
+      ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
+    });
+
+  beforeAll(async () => {
+    db = await createServerTestDatabase({ poolSize: 10 });
+    eventStore = new PostgresEventStore(db.pool);
+    idempotency = new IdempotencyStore(db.pool);
+    await db.pool.query('CREATE TABLE side_effects (id text PRIMARY KEY)');
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  const userId = 'usr_handler';
+  const context = (extra: Partial<CommandContext> = {}): CommandContext => ({
+    userId,
+    correlationId: 'corr-1',
+    causationId: 'req-1',
+    ...extra,
+  });
+  const createGoalCommand = (goalId: string, metadata: CommandMetadata) =>
+    ({
+      type: 'CreateGoal',
+      data: { goalId, title: 'Swim', description: '', category: 'health', priority: 'medium', targetDate: null },
+      metadata,
+    }) as const;
+  const rename = (title: string, metadata: CommandMetadata) =>
+    ({ type: 'UpdateGoal', data: { changes: { title } }, metadata }) as const;
+  const goalStream = (goalId: string, expectedVersion?: number) => ({
+    streamId: streamIds.goal(goalId),
+    decider: goalDecider,
+    ...(expectedVersion !== undefined && { expectedVersion }),
+  });
+
+  /** A goal created by the handler; returns its id. */
+  const givenGoal = async () => {
+    const goalId = randomUUID();
+    await handlerWith().execute({
+      streams: { goal: goalStream(goalId) },
+      decide: (_states, metadata) => ({ goal: goalDecider.decide(createGoalCommand(goalId, metadata), null) }),
+      context: context(),
+      result: () => null,
+    });
+    return goalId;
+  };
+  const versionOf = async (streamId: string) => (await eventStore.readStream(streamId, {})).version;
+  const rejection = async (promise: Promise<unknown>) => {
+    try {
+      await promise;
+    } catch (error) {
+      return error;
+    }
+    throw new Error('expected a rejection');
+  };
+
+  it('appends to several streams atomically, in one transaction, with the context as metadata', async () => {
+    const goalId = randomUUID();
+    const usageId = streamIds.usage(`usr_${randomUUID()}`);
+    const { outcome, result } = await handlerWith().execute({
+      streams: { goal: goalStream(goalId), usage: { streamId: usageId, decider: usageDecider } },
+      decide: (states, metadata) => ({
+        goal: goalDecider.decide(createGoalCommand(goalId, metadata), states.goal),
+        usage: usageDecider.decide({ type: 'CountGoal', data: { tier: 'free', goalId }, metadata }, states.usage),
+      }),
+      context: context(),
+      result: (done) => ({ goalId, position: done.position }),
+    });
+    expect(outcome.appended).toBe(true);
+    expect(outcome.streams.goal.version).toBe(1);
+    expect(outcome.streams.goal.state?.title).toBe('Swim');
+    expect(outcome.streams.usage.version).toBeGreaterThanOrEqual(1);
+    expect(result.position).toBe(Math.max(outcome.streams.goal.position!, outcome.streams.usage.position!));
+    const { rows } = await db.pool.query<{ transactions: number; correlation: string }>(
+      `SELECT count(DISTINCT transaction_id) AS transactions, min(metadata->>'correlationId') AS correlation
+         FROM events WHERE stream_id = ANY($1)`,
+      [[streamIds.goal(goalId), usageId]],
+    );
+    expect(rows[0]).toEqual({ transactions: 1, correlation: 'corr-1' });
+  });
+
+  it('appends nothing to any stream when one of them fails (a version the caller named is stale)', async () => {
+    const goalId = randomUUID();
+    const usageId = streamIds.usage(`usr_${randomUUID()}`);
+    const error = await rejection(
+      handlerWith().execute({
+        streams: { goal: goalStream(goalId), usage: { streamId: usageId, decider: usageDecider, expectedVersion: 3 } },
+        decide: (states, metadata) => ({
+          goal: goalDecider.decide(createGoalCommand(goalId, metadata), states.goal),
+          usage: usageDecider.decide({ type: 'CountGoal', data: { tier: 'free', goalId }, metadata }, states.usage),
+        }),
+        context: context(),
+        result: () => null,
+      }),
+    );
+    expect((error as DomainError).code).toBe('version_conflict');
+    expect(await versionOf(streamIds.goal(goalId))).toBe(0);
+    expect(await versionOf(usageId)).toBe(0);
+  });
+
+  it('answers version_conflict at once, without a retry, when the caller named the version it saw', async () => {
+    const goalId = await givenGoal();
+    let decisions = 0;
+    const error = await rejection(
+      handlerWith().execute({
+        streams: { goal: goalStream(goalId, 0) },
+        decide: (states, metadata) => {
+          decisions += 1;
+          return { goal: goalDecider.decide(rename('Run', metadata), states.goal) };
+        },
+        context: context(),
+        result: () => null,
+      }),
+    );
+    expect(error).toMatchObject({
+      code: 'version_conflict',
+      details: { streamId: streamIds.goal(goalId), expectedVersion: 0, actualVersion: 1 },
+    });
+    expect(decisions).toBe(0);
+    expect(await versionOf(streamIds.goal(goalId))).toBe(1);
+  });
+
+  /** An event store whose first read of a stream is overtaken by another writer before the command appends. */
+  const overtakenOnFirstRead = (title: string) => {
+    const store = new PostgresEventStore(db.pool);
+    let overtaken = false;
+    const readStream: PostgresEventStore['readStream'] = async (streamId, options, queryable) => {
+      const read = await eventStore.readStream(streamId, options, queryable);
+      if (!overtaken) {
+        overtaken = true;
+        const { type, data } = eventRegistry.validateForAppend({ type: 'GoalUpdated', data: { changes: { title } } });
+        await eventStore.append(streamId, [{ type, data, schemaVersion: 1 }], { metadata: { userId } });
+      }
+      return read;
+    };
+    return Object.assign(store, { readStream });
+  };
+
+  it('retries a conflict it was not told about, deciding again on the new state under the stream locks', async () => {
+    const goalId = await givenGoal();
+    const seen: string[] = [];
+    const { outcome } = await handlerWith({ store: overtakenOnFirstRead('Walk') }).execute({
+      streams: { goal: goalStream(goalId) },
+      decide: (states, metadata) => {
+        seen.push(states.goal!.title);
+        return { goal: goalDecider.decide(rename('Run', metadata), states.goal) };
+      },
+      context: context(),
+      result: () => null,
+    });
+    expect(seen).toEqual(['Swim', 'Walk']);
+    expect(outcome.streams.goal.version).toBe(3);
+    expect(outcome.streams.goal.state?.title).toBe('Run');
+  });
+
+  it('gives up with version_conflict after maxRetries', async () => {
+    const goalId = await givenGoal();
+    const error = await rejection(
+      handlerWith({ maxRetries: 0, store: overtakenOnFirstRead('Walk') }).execute({
+        streams: { goal: goalStream(goalId) },
+        decide: (states, metadata) => ({ goal: goalDecider.decide(rename('Run', metadata), states.goal) }),
+        context: context(),
+        result: () => null,
+      }),
+    );
+    expect(error).toMatchObject({ code: 'version_conflict', details: { actualVersion: 2 } });
+  });
+
+  it('stores the Idempotency-Key claim with the result in the transaction of the events; a second claim replays', async () => {
+    const goalId = await givenGoal();
+    const claim = { userId, key: `key-${goalId}`, fingerprint: 'f1' };
+    const run = (title: string) =>
+      handlerWith().execute({
+        streams: { goal: goalStream(goalId) },
+        decide: (states, metadata) => ({ goal: goalDecider.decide(rename(title, metadata), states.goal) }),
+        context: context({ idempotency: claim }),
+        result: (outcome) => ({ goalId, version: outcome.streams.goal.version }),
+      });
+    await run('Run');
+    expect(await idempotency.find(userId, claim.key)).toEqual({
+      fingerprint: 'f1',
+      result: { goalId, version: 2 },
+      response: null,
+    });
+    const { rows } = await db.pool.query<{ same: boolean }>(
+      `SELECT (SELECT xmin::text FROM command_idempotency WHERE idempotency_key = $1)
+            = (SELECT (transaction_id::text::bigint % 4294967296)::text FROM events
+                WHERE stream_id = $2 AND stream_version = 2) AS same`,
+      [claim.key, streamIds.goal(goalId)],
+    );
+    expect(rows[0]?.same).toBe(true);
+
+    expect(await rejection(run('Cycle'))).toBeInstanceOf(IdempotentReplay);
+    expect(await versionOf(streamIds.goal(goalId))).toBe(2);
+  });
+
+  it('rolls back the events, the claim and its own writes when alsoInTransaction throws', async () => {
+    const goalId = await givenGoal();
+    const claim = { userId, key: `key-rollback-${goalId}`, fingerprint: 'f' };
+    const execute = (fail: boolean) =>
+      handlerWith().execute({
+        streams: { goal: goalStream(goalId) },
+        decide: (states, metadata) => ({ goal: goalDecider.decide(rename('Run', metadata), states.goal) }),
+        context: context({ idempotency: claim }),
+        result: () => null,
+        alsoInTransaction: async (client, outcome) => {
+          expect(outcome.appended).toBe(true);
+          await client.query('INSERT INTO side_effects (id) VALUES ($1)', [goalId]);
+          if (fail) throw new Error('receipt refused');
+        },
+      });
+    await expect(execute(true)).rejects.toThrow('receipt refused');
+    expect(await versionOf(streamIds.goal(goalId))).toBe(1);
+    expect(await idempotency.find(userId, claim.key)).toBeNull();
+    expect((await db.pool.query('SELECT 1 FROM side_effects WHERE id = $1', [goalId])).rowCount).toBe(0);
+
+    await execute(false);
+    expect(await versionOf(streamIds.goal(goalId))).toBe(2);
+    expect((await db.pool.query('SELECT 1 FROM side_effects WHERE id = $1', [goalId])).rowCount).toBe(1);
+  });
+
+  it('with deterministic event ids, a redelivered cause appends nothing and reports alreadyAppended', async () => {
+    const goalId = await givenGoal();
+    const cause = randomUUID();
+    const execute = (title: string) =>
+      handlerWith().execute({
+        streams: { goal: goalStream(goalId) },
+        decide: (states, metadata) => ({ goal: goalDecider.decide(rename(title, metadata), states.goal) }),
+        context: context(),
+        result: () => null,
+        eventIdOf: (name, index) => `${cause.slice(0, 34)}${name === 'goal' ? '0' : '1'}${index}`,
+      });
+    const first = await execute('Run');
+    expect(first.outcome).toMatchObject({ appended: true, alreadyAppended: false });
+    const again = await execute('Cycle');
+    expect(again.outcome).toMatchObject({ appended: false, alreadyAppended: true });
+    expect(await versionOf(streamIds.goal(goalId))).toBe(2);
+    expect((await eventStore.readStream(streamIds.goal(goalId), {})).events.at(-1)?.data).toEqual({
+      changes: { title: 'Run' },
+    });
+  });
+});

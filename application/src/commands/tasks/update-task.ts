@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { GoalCommand } from '@stride/domain/goals/goal-decider';
+import { energyLevelSchema } from '@stride/domain/tasks/energy-workflow';
+import type { Services } from '../../services';
+import type { CommandContext } from '../command-handler';
+import { runOnTask, taskRefSchema, taskResultSchema, type TaskResult } from './task-result';
+
+export const inputSchema = taskRefSchema.extend({
+  changes: z.object({
+    title: z.string().optional(),
+    description: z.string().nullable().optional(),
+    estimatedMinutes: z.number().int().optional(),
+    energyLevel: energyLevelSchema.optional(),
+  }),
+  /** A status to move to as well: todo reopens, in_progress starts, done completes (with actualMinutes). */
+  status: z.enum(['todo', 'in_progress', 'done']).optional(),
+  /** Minutes spent: recorded with the completion, or logged on their own. */
+  actualMinutes: z.number().int().optional(),
+});
+export type UpdateTaskInput = z.infer<typeof inputSchema>;
+
+export const resultSchema = taskResultSchema;
+
+/**
+ * Edits a task as task commands in one append: field changes (UpdateTask), then the status (Start /
+ * Complete / Reopen) or the time (LogTaskTime).
+ */
+export const run = (services: Services, context: CommandContext, input: UpdateTaskInput): Promise<TaskResult> => {
+  const { goalId, taskId, changes, status, actualMinutes } = input;
+  return runOnTask(services, context, { goalId, taskId }, (metadata) => {
+    const commands: GoalCommand[] = [];
+    if (Object.keys(changes).length > 0) commands.push({ type: 'UpdateTask', data: { taskId, changes }, metadata });
+    if (status === 'in_progress') commands.push({ type: 'StartTask', data: { taskId }, metadata });
+    if (status === 'todo') commands.push({ type: 'ReopenTask', data: { taskId }, metadata });
+    if (status === 'done') {
+      commands.push({
+        type: 'CompleteTask',
+        data: { taskId, ...(actualMinutes !== undefined && { actualMinutes }) },
+        metadata,
+      });
+    } else if (actualMinutes !== undefined) {
+      commands.push({ type: 'LogTaskTime', data: { taskId, actualMinutes }, metadata });
+    }
+    return commands;
+  });
+};
