@@ -1,12 +1,24 @@
 /**
- * `npm run bench:api`: the API under load on the PostgreSQL server (a fresh database), beside a bare
- * Fastify route in the same process. Workloads (autocannon, 32 connections, BENCH_SECONDS each, from a
- * second process): create-goal, list-goals, increment-usage, and the bare route. Users are pro (billing
- * events) so limits never refuse; list-goals and increment-usage use other users, seeded with 8 goals of
- * 3 tasks each. Prints req/s, p50 and p99 per workload and the ratio to the bare route; the last line is
- * one JSON object with every figure.
+ * `npm run bench:api`: the write and read paths under load on the PostgreSQL server (fresh databases),
+ * 32 connections (autocannon in a second process), in alternating rounds so that a load swing on the
+ * machine falls on every workload alike:
+ *   bare                 a bare Fastify route in the same process
+ *   create-goal          POST /api/goals/create-simple (pro users: the limit is checked, never refuses)
+ *   add-task             POST /api/goals/:id/tasks, one task to the user's goal
+ *   complete-task        POST .../tasks/:id/complete, each task once (then each reopened once, and so on)
+ *   emmett-create-goal   the same create-goal on Emmett's PostgreSQL store (emmett-create-goal.ts)
+ *   db-limit             single-row INSERT transactions through `pg` (db-limit.ts): the database's limit
+ *   list-goals           GET /api/goals/list of users with 8 goals of 3 tasks
+ * Per workload: requests/s over its rounds, p50 the median round's, p99 the worst round's, and the median
+ * per-round ratios to bare, to Emmett's create-goal and to the database limit. Then, separately, the
+ * embedded default (PGlite, no DATABASE_URL): one user adding tasks one after another, p50 latency; and
+ * contention: 32 concurrent creates of one user (its one usage stream), the version conflicts they met.
+ * The last line is one JSON object with every figure.
  */
 import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { eventRegistry } from '@stride/domain/event-catalogue';
@@ -18,9 +30,10 @@ import { buildApp } from '../src/app';
 import { composeServices } from '@stride/composition/compose-services';
 import { sharedChdbPath } from '@stride/testing/chdb';
 import type { LoadRequest, LoadResult, LoadSpec } from './load-spec';
+import { measureDbLimit } from './db-limit';
 
 const CONNECTIONS = 32;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const USERS = Number(process.env.BENCH_USERS ?? 64);
 const GOALS_PER_LIST_USER = 8;
 
@@ -96,29 +109,68 @@ async function seedUser(label: string, index: number): Promise<BenchUser> {
 process.stdout.write(`seeding ${USERS * 2} users...\n`);
 const createUsers = await Promise.all(Array.from({ length: USERS }, (_, i) => seedUser('create', i)));
 const listUsers = await Promise.all(Array.from({ length: USERS }, (_, i) => seedUser('list', i)));
-for (const user of listUsers) {
-  for (let g = 0; g < GOALS_PER_LIST_USER; g += 1) {
+/** The list users' tasks: complete-task completes each once per cycle, then reopens each once. */
+const seededTasks: Array<{ user: BenchUser; goalId: string; taskId: string }> = [];
+await Promise.all(
+  listUsers.map(async (user) => {
+    for (let g = 0; g < GOALS_PER_LIST_USER; g += 1) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/goals/create-simple',
+        headers: user.headers,
+        payload: { title: `Seeded goal ${g}`, description: 'A goal with a few tasks', category: 'work' },
+      });
+      const goalId = created.json<{ goal: { id: string } }>().goal.id;
+      const added = await app.inject({
+        method: 'POST',
+        url: `/api/goals/${goalId}/tasks`,
+        headers: user.headers,
+        payload: { tasks: [1, 2, 3].map((n) => ({ title: `Task ${n}`, estimated_minutes: 15 * n })) },
+      });
+      for (const task of added.json<{ tasks: Array<{ id: string }> }>().tasks) {
+        seededTasks.push({ user, goalId, taskId: task.id });
+      }
+    }
+  }),
+);
+/** add-task adds to one goal of each create user. */
+const taskGoals = new Map<string, string>();
+await Promise.all(
+  createUsers.map(async (user) => {
     const created = await app.inject({
       method: 'POST',
       url: '/api/goals/create-simple',
       headers: user.headers,
-      payload: { title: `Seeded goal ${g}`, description: 'A goal with a few tasks', category: 'work' },
+      payload: { title: 'A goal that gathers tasks', category: 'work' },
     });
-    const goalId = created.json<{ goal: { id: string } }>().goal.id;
-    await app.inject({
-      method: 'POST',
-      url: `/api/goals/${goalId}/tasks`,
-      headers: user.headers,
-      payload: { tasks: [1, 2, 3].map((n) => ({ title: `Task ${n}`, estimated_minutes: 15 * n })) },
-    });
-  }
-}
+    taskGoals.set(user.id, created.json<{ goal: { id: string } }>().goal.id);
+  }),
+);
 await services.projections.catchUp();
 
-const workloads: Record<string, { url: string; requests: LoadRequest[] }> = {
+const emmettDatabase = await createServerTestDatabase({ poolSize: 1 });
+/** Emmett's route runs in a second process: its driver sets pg's global type parsers (int8 as BigInt). */
+const emmett = await new Promise<{ url: string; close(): Promise<void> }>((resolve, reject) => {
+  const child = fork(fileURLToPath(new URL('./emmett-worker.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.once('message', (message) =>
+    resolve({
+      url: (message as { url: string }).url,
+      close: async () => {
+        child.send('stop');
+        await exited;
+      },
+    }),
+  );
+  child.once('error', reject);
+  child.send({ databaseUrl: emmettDatabase.url, poolSize: CONNECTIONS });
+});
+
+const workloads: Record<string, { url: string; requests: LoadRequest[]; rotate?: boolean }> = {
   bare: { url: bareUrl, requests: [{ method: 'GET', path: '/bare', headers: {} }] },
   'create-goal': {
     url: apiUrl,
+    rotate: true,
     requests: createUsers.map((user, i) => ({
       method: 'POST',
       path: '/api/goals/create-simple',
@@ -126,41 +178,68 @@ const workloads: Record<string, { url: string; requests: LoadRequest[] }> = {
       body: JSON.stringify({ title: `Bench goal ${i}`, category: 'work', priority: 'high' }),
     })),
   },
-  'list-goals': {
+  'add-task': {
     url: apiUrl,
-    requests: listUsers.map((user) => ({ method: 'GET', path: '/api/goals/list', headers: user.headers })),
-  },
-  'increment-usage': {
-    url: apiUrl,
-    requests: listUsers.map((user) => ({
+    rotate: true,
+    requests: createUsers.map((user, i) => ({
       method: 'POST',
-      path: '/api/usage/increment',
+      path: `/api/goals/${taskGoals.get(user.id)}/tasks`,
       headers: user.headers,
-      body: JSON.stringify({ type: 'goals', userId: user.id }),
+      body: JSON.stringify({ tasks: [{ title: `Bench task ${i}`, estimated_minutes: 30 }] }),
     })),
   },
+  'complete-task': {
+    url: apiUrl,
+    rotate: true,
+    requests: (['complete', 'reopen'] as const).flatMap((action) =>
+      seededTasks.map(({ user, goalId, taskId }) => ({
+        method: 'POST' as const,
+        path: `/api/goals/${goalId}/tasks/${taskId}/${action}`,
+        headers: user.headers,
+        body: '{}',
+      })),
+    ),
+  },
+  'emmett-create-goal': {
+    url: emmett.url,
+    rotate: true,
+    requests: createUsers.map((user, i) => ({
+      method: 'POST',
+      path: '/goals',
+      headers: { 'content-type': 'application/json', 'x-user-id': user.id },
+      body: JSON.stringify({ title: `Bench goal ${i}`, category: 'work', priority: 'high' }),
+    })),
+  },
+  'list-goals': {
+    url: apiUrl,
+    rotate: true,
+    requests: listUsers.map((user) => ({ method: 'GET', path: '/api/goals/list', headers: user.headers })),
+  },
 };
 
-/**
- * create-goal runs alone (it grows the data). The read workloads and the bare route then run in
- * alternating rounds, so that a load swing on the machine hits them alike; each gets BENCH_SECONDS in all
- * after a short warm-up. Per workload: requests/s over all rounds, p50 the median of the rounds', p99 the
- * worst round's; the ratio to bare is the median of the per-round ratios.
- */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const roundSeconds = Math.max(1, Math.round(SECONDS / ROUNDS));
-const run = (name: string, durationSeconds: number) => {
+const rotation = new Map<string, number>();
+const run = async (name: string, durationSeconds: number): Promise<LoadResult> => {
+  if (name === 'db-limit') return measureDbLimit(database.url, CONNECTIONS, durationSeconds);
   const workload = workloads[name]!;
-  return runLoad({ url: workload.url, connections: CONNECTIONS, durationSeconds, requests: workload.requests });
+  const result = await runLoad({
+    url: workload.url,
+    connections: CONNECTIONS,
+    durationSeconds,
+    requests: workload.requests,
+    ...(workload.rotate && { rotate: true, rotateFrom: rotation.get(name) ?? 0 }),
+  });
+  if (result.rotated !== undefined) rotation.set(name, result.rotated);
+  return result;
 };
 
+const order = ['bare', 'create-goal', 'add-task', 'complete-task', 'emmett-create-goal', 'db-limit', 'list-goals'];
 const rounds: Record<string, LoadResult[]> = {};
-process.stdout.write(`create-goal: ${CONNECTIONS} connections, ${SECONDS} s...\n`);
-rounds['create-goal'] = [await run('create-goal', SECONDS)];
-const alternating = ['bare', 'list-goals', 'increment-usage'];
-for (const name of alternating) await run(name, 1); // warm-up
+for (const name of order) await run(name, 1); // warm-up
 for (let round = 1; round <= ROUNDS; round += 1) {
-  for (const name of alternating) {
+  // Alternate the order too: a workload never always follows the same neighbour.
+  for (const name of round % 2 === 1 ? order : [...order].reverse()) {
     process.stdout.write(`${name}: round ${round}/${ROUNDS}, ${CONNECTIONS} connections, ${roundSeconds} s...\n`);
     (rounds[name] ??= []).push(await run(name, roundSeconds));
   }
@@ -171,22 +250,25 @@ const median = (values: readonly number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-const bareRounds = rounds.bare ?? [];
+const ratioTo = (results: readonly LoadResult[], reference: string) =>
+  Number(
+    median(
+      results.map((result, round) => result.requestsPerSecond / rounds[reference]![round]!.requestsPerSecond),
+    ).toFixed(3),
+  );
 const figures = Object.fromEntries(
-  Object.entries(rounds).map(([name, results]) => {
+  order.map((name) => {
+    const results = rounds[name]!;
     const requests = results.reduce((sum, result) => sum + result.total, 0);
-    const seconds = name === 'create-goal' ? SECONDS : roundSeconds * results.length;
-    const ratios =
-      name === 'create-goal'
-        ? [results[0]!.requestsPerSecond / median(bareRounds.map((result) => result.requestsPerSecond))]
-        : results.map((result, round) => result.requestsPerSecond / bareRounds[round]!.requestsPerSecond);
     return [
       name,
       {
-        requestsPerSecond: Math.round(requests / seconds),
+        requestsPerSecond: Math.round(requests / (roundSeconds * results.length)),
         p50Ms: median(results.map((result) => result.p50)),
         p99Ms: Math.max(...results.map((result) => result.p99)),
-        ratioToBare: Number(median(ratios).toFixed(3)),
+        ratioToBare: ratioTo(results, 'bare'),
+        ratioToEmmett: ratioTo(results, 'emmett-create-goal'),
+        ratioToDbLimit: ratioTo(results, 'db-limit'),
         requests,
         non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
         errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
@@ -195,30 +277,155 @@ const figures = Object.fromEntries(
     ];
   }),
 );
-console.log('\nworkload          req/s    p50 ms   p99 ms   vs bare   non-2xx   rounds (req/s)');
-for (const name of ['bare', 'create-goal', 'list-goals', 'increment-usage']) {
-  const figure = figures[name]!;
-  console.log(
-    `${name.padEnd(16)} ${String(figure.requestsPerSecond).padStart(6)} ${String(figure.p50Ms).padStart(9)} ${String(figure.p99Ms).padStart(8)} ${(figure.ratioToBare * 100).toFixed(1).padStart(8)}% ${String(figure.non2xx).padStart(9)}   ${figure.rounds.join(' / ')}`,
+
+/** Contention: 32 concurrent creates of one user (one usage stream) queue for it rather than conflict. */
+async function oneUserBurst() {
+  const user = await seedUser('burst', 0);
+  const conflictsBefore = services.commands.stats.conflicts;
+  const t0 = performance.now();
+  const timed = await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, i) => {
+      const started = performance.now();
+      const response = await fetch(`${apiUrl}/api/goals/create-simple`, {
+        method: 'POST',
+        headers: user.headers,
+        body: JSON.stringify({ title: `Burst goal ${i}`, category: 'work' }),
+      });
+      await response.arrayBuffer();
+      return { status: response.status, ms: performance.now() - started };
+    }),
   );
+  const latencies = timed.map((x) => x.ms).sort((a, b) => a - b);
+  return {
+    creates: CONNECTIONS,
+    created: timed.filter((x) => x.status === 201).length,
+    versionConflicts: services.commands.stats.conflicts - conflictsBefore,
+    wallMs: Number((performance.now() - t0).toFixed(1)),
+    p50Ms: Number(latencies[Math.floor(latencies.length / 2)]!.toFixed(1)),
+    maxMs: Number(latencies.at(-1)!.toFixed(1)),
+  };
 }
-const list = figures['list-goals'];
-const target = { listGoalsRatioAtLeast: 0.4, listGoalsP99BelowMs: 20 };
-const summary = {
-  bench: 'api',
-  database: 'postgres',
-  connections: CONNECTIONS,
-  seconds: SECONDS,
-  rounds: ROUNDS,
-  users: USERS,
-  workloads: figures,
-  target,
-  targetMet:
-    list !== undefined && list.ratioToBare >= target.listGoalsRatioAtLeast && list.p99Ms < target.listGoalsP99BelowMs,
-};
+process.stdout.write(`contention: ${CONNECTIONS} concurrent creates of one user...\n`);
+const burst = await oneUserBurst();
 
 await app.close();
 await bare.close();
+await emmett.close();
 await stride.stop();
 await database.drop();
-console.log(JSON.stringify(summary));
+await emmettDatabase.drop();
+
+/** The embedded default (PGlite in a data directory, no DATABASE_URL): one user adding tasks in turn. */
+async function embeddedAddTask(samples: number) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stride-bench-embedded-'));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !['DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'CLICKHOUSE_URL'].includes(key),
+    ),
+  );
+  const embeddedConfig = loadConfig({
+    ...env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DEV_AUTH_SECRET: 'bench-secret',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
+  const embedded = await composeServices(embeddedConfig, 'all-in-one', {
+    logger,
+    pipeline: { chdbPath: sharedChdbPath() },
+  });
+  const embeddedApp = await buildApp(embedded.services);
+  const url = await embeddedApp.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const email = 'solo@bench.example.com';
+    const signIn = await fetch(`${url}/api/dev/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, name: 'Solo' }),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    await fetch(`${url}/api/user/ensure-user-exists`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, name: 'Solo' }),
+    });
+    const created = await fetch(`${url}/api/goals/create-simple`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'One goal', category: 'work' }),
+    });
+    const goalId = ((await created.json()) as { goal: { id: string } }).goal.id;
+    const latencies: number[] = [];
+    for (let i = 0; i < samples + 20; i += 1) {
+      const t0 = performance.now();
+      const response = await fetch(`${url}/api/goals/${goalId}/tasks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ tasks: [{ title: `Task ${i}`, estimated_minutes: 15 }] }),
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`add-task answered ${response.status}`);
+      if (i >= 20) latencies.push(performance.now() - t0); // the first 20 warm up
+    }
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) => Number(latencies[Math.floor(q * (latencies.length - 1))]!.toFixed(1));
+    return { database: 'embedded-pglite', samples, p50Ms: at(0.5), p99Ms: at(0.99) };
+  } finally {
+    await embeddedApp.close();
+    await embedded.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+process.stdout.write('embedded: one user adding tasks...\n');
+const embeddedFigure = await embeddedAddTask(Number(process.env.BENCH_EMBEDDED_SAMPLES ?? 200));
+
+console.log(
+  '\nworkload             req/s    p50 ms   p99 ms  vs bare  vs Emmett  vs db limit  non-2xx  rounds (req/s)',
+);
+for (const name of order) {
+  const f = figures[name]!;
+  console.log(
+    `${name.padEnd(19)} ${String(f.requestsPerSecond).padStart(6)} ${String(f.p50Ms).padStart(9)} ${String(f.p99Ms).padStart(8)} ${(f.ratioToBare * 100).toFixed(1).padStart(7)}% ${f.ratioToEmmett.toFixed(2).padStart(8)}x ${(f.ratioToDbLimit * 100).toFixed(1).padStart(10)}% ${String(f.non2xx).padStart(8)}   ${f.rounds.join(' / ')}`,
+  );
+}
+console.log(
+  `one user, ${burst.creates} concurrent creates: ${burst.created} created, ${burst.versionConflicts} version conflicts, all done in ${burst.wallMs} ms (p50 ${burst.p50Ms} ms, max ${burst.maxMs} ms)`,
+);
+console.log(`embedded add-task (one user, PGlite): p50 ${embeddedFigure.p50Ms} ms, p99 ${embeddedFigure.p99Ms} ms`);
+const create = figures['create-goal']!;
+const list = figures['list-goals']!;
+const target = {
+  createGoalRatioToEmmettAtLeast: 1.5,
+  createGoalRatioToDbLimitAtLeast: 0.2,
+  createGoalP99AtMostMs: 25,
+  listGoalsRatioToBareAtLeast: 0.5,
+  embeddedAddTaskP50BelowMs: 10,
+};
+console.log(
+  JSON.stringify({
+    bench: 'api',
+    database: 'postgres',
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      loadAverage1m: Number(os.loadavg()[0]!.toFixed(1)),
+      node: process.version,
+    },
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    users: USERS,
+    workloads: figures,
+    contention: { 'one-user-creates': burst },
+    embedded: { 'add-task': embeddedFigure },
+    target,
+    targetMet:
+      create.ratioToEmmett >= target.createGoalRatioToEmmettAtLeast &&
+      create.ratioToDbLimit >= target.createGoalRatioToDbLimitAtLeast &&
+      create.p99Ms <= target.createGoalP99AtMostMs &&
+      list.ratioToBare >= target.listGoalsRatioToBareAtLeast &&
+      embeddedFigure.p50Ms < target.embeddedAddTaskP50BelowMs,
+  }),
+);

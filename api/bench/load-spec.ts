@@ -10,8 +10,15 @@ export interface LoadSpec {
   readonly url: string;
   readonly connections: number;
   readonly durationSeconds: number;
-  /** Each connection cycles through these in order: one per user spreads the load over users. */
+  /** Each connection cycles through these in order, every connection from the first. */
   readonly requests: readonly LoadRequest[];
+  /**
+   * Instead, every request of every connection takes the next of `requests` (one counter for all): each
+   * request is sent once per cycle, e.g. each task completed by exactly one request.
+   */
+  readonly rotate?: boolean;
+  /** Where the rotation starts: the previous run's `rotated`, so a later round never repeats a request. */
+  readonly rotateFrom?: number;
 }
 
 export interface LoadResult {
@@ -22,4 +29,6 @@ export interface LoadResult {
   readonly non2xx: number;
   readonly errors: number;
   readonly timeouts: number;
+  /** With `rotate`: where the rotation stood at the end (requests set up, sent or not). */
+  readonly rotated?: number;
 }

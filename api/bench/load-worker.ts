@@ -8,16 +8,32 @@ import type { LoadResult, LoadSpec } from './load-spec';
 const spec = await new Promise<LoadSpec>((resolve) =>
   process.once('message', (message) => resolve(message as LoadSpec)),
 );
+let counter = spec.rotateFrom ?? 0;
 const result = await autocannon({
   url: spec.url,
   connections: spec.connections,
   duration: spec.durationSeconds,
-  requests: spec.requests.map((request) => ({
-    method: request.method,
-    path: request.path,
-    headers: request.headers,
-    ...(request.body !== undefined && { body: request.body }),
-  })),
+  requests: spec.rotate
+    ? [
+        {
+          setupRequest: (request) => {
+            const next = spec.requests[counter++ % spec.requests.length]!;
+            return {
+              ...request,
+              method: next.method,
+              path: next.path,
+              headers: next.headers,
+              ...(next.body !== undefined && { body: next.body }),
+            };
+          },
+        },
+      ]
+    : spec.requests.map((request) => ({
+        method: request.method,
+        path: request.path,
+        headers: request.headers,
+        ...(request.body !== undefined && { body: request.body }),
+      })),
 });
 const summary: LoadResult = {
   requestsPerSecond: result.requests.average,
@@ -27,5 +43,6 @@ const summary: LoadResult = {
   non2xx: result.non2xx,
   errors: result.errors,
   timeouts: result.timeouts,
+  ...(spec.rotate && { rotated: counter }),
 };
 process.send?.(summary, () => process.exit(0));

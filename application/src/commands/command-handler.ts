@@ -2,6 +2,7 @@ import type { DomainEvent } from '@stride/domain/shared/event';
 import type { CommandMetadata } from '@stride/domain/shared/event';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import type { EventRegistry } from '@stride/domain/shared/event-registry';
+import { KeyedQueue } from '@stride/platform/concurrency/keyed-queue';
 import { ExpectedVersionConflictError } from '@stride/platform/event-store/errors';
 import type { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import type { AppendResult, StreamAppend } from '@stride/platform/event-store/types';
@@ -117,6 +118,10 @@ export interface CommandHandlerOptions {
  */
 export class CommandHandler {
   private readonly maxRetries: number;
+  /** Commands of this process that write a stream queue for it here instead of failing each other. */
+  private readonly queue = new KeyedQueue();
+  /** Version conflicts met (each one retried a command from the top): a contention figure. */
+  readonly stats = { conflicts: 0 };
 
   constructor(private readonly options: CommandHandlerOptions) {
     this.maxRetries = options.maxRetries ?? 3;
@@ -135,7 +140,21 @@ export class CommandHandler {
     return { state, version, position: events.at(-1)?.globalPosition ?? null };
   }
 
+  /**
+   * Commands of this process on a common stream (e.g. one user's usage stream) run one after another, in
+   * arrival order, so that they queue instead of conflicting and retrying from the top; the database's
+   * version check and locked retries still serialise writers in other processes.
+   */
   async execute<Targets extends StreamTargets, Result>(
+    input: ExecuteInput<Targets, Result>,
+  ): Promise<{ outcome: CommandOutcome<Targets>; result: Result }> {
+    return this.queue.run(
+      Object.values(input.streams).map((target) => target.streamId),
+      () => this.executeWithRetries(input),
+    );
+  }
+
+  private async executeWithRetries<Targets extends StreamTargets, Result>(
     input: ExecuteInput<Targets, Result>,
   ): Promise<{ outcome: CommandOutcome<Targets>; result: Result }> {
     for (let attempt = 0; ; attempt += 1) {
@@ -143,6 +162,7 @@ export class CommandHandler {
         return await this.attempt(input, attempt > 0);
       } catch (error) {
         if (!(error instanceof ExpectedVersionConflictError)) throw error;
+        this.stats.conflicts += 1;
         const callerVersion = Object.values(input.streams).find((t) => t.streamId === error.streamId)?.expectedVersion;
         if (callerVersion !== undefined || attempt >= this.maxRetries) {
           throw new DomainError('version_conflict', 'The data was changed by another request; reload and retry', {

@@ -65,6 +65,61 @@ const toStoredEvent = (row: EventRow): StoredEvent => ({
   recordedAt: row.recorded_at.toISOString(),
 });
 
+interface AppendRow {
+  outcome: 'appended' | 'duplicate' | 'conflict';
+  stream_version: number;
+  first_position: number | null;
+  last_position: number | null;
+  transaction_id: string | null;
+}
+
+const toAppendResult = (
+  streamId: string,
+  expectedVersion: ExpectedVersion | undefined,
+  row: AppendRow,
+): AppendResult => {
+  if (row.outcome === 'conflict') {
+    throw new ExpectedVersionConflictError(streamId, expectedVersion ?? 'any', row.stream_version);
+  }
+  return {
+    appended: row.outcome === 'appended',
+    streamId,
+    nextExpectedVersion: row.stream_version,
+    firstPosition: row.first_position!,
+    lastPosition: row.last_position!,
+    transactionId: row.transaction_id!,
+  };
+};
+
+/** The metadata every event of one append shares; the store adds each event's schemaVersion. */
+const commonMetadata = (options: AppendOptions): string => {
+  const { metadata } = options;
+  return JSON.stringify({
+    ...metadata,
+    correlationId: metadata.correlationId ?? randomUUID(),
+    causationId: metadata.causationId ?? null,
+    recordedAt: (options.now ?? new Date()).toISOString(),
+  } satisfies Omit<EventMetadata, 'schemaVersion'>);
+};
+
+/** One stream's events as stride_append_batch reads them (the `n` keeps their order). */
+const eventEntries = (streamId: string, events: readonly NewEvent[], options: AppendOptions) => {
+  if (events.length === 0) throw new RangeError(`Nothing to append to stream '${streamId}'`);
+  const key = options.metadata.idempotencyKey;
+  return events.map((event, index) => ({
+    i:
+      event.eventId ??
+      (key ? deterministicEventId(`${options.metadata.userId}:${key}:${streamId}:${index}`) : newEventId()),
+    y: event.type,
+    v: event.schemaVersion,
+    n: index + 1,
+    d: event.data,
+  }));
+};
+
+const eventsJson = (streamId: string, events: readonly NewEvent[], options: AppendOptions): string =>
+  JSON.stringify(eventEntries(streamId, events, options));
+
 /** Compares two log checkpoints in log order: (transaction id, position). */
 export const compareCheckpoints = (a: LogCheckpoint, b: LogCheckpoint): number => {
   const ax = BigInt(a.transactionId);
@@ -86,23 +141,33 @@ export const checkpointOf = (event: Pick<StoredEvent, 'transactionId' | 'globalP
 export class PostgresEventStore {
   readonly appended = new EventEmitter<{ appended: [AppendResult] }>();
 
-  /** Prepared once per connection by name; not where all connections share one backend (PGlite). */
-  private readonly appendStatementName: string | undefined;
+  /** Statement names, prepared once per connection; none where all connections share one backend (PGlite). */
+  private readonly statements: { batch?: string; streams?: string };
 
   constructor(private readonly pool: Pool) {
     this.appended.setMaxListeners(100);
-    this.appendStatementName = sharesOneBackend(pool) ? undefined : 'stride_append_to_stream';
+    this.statements = sharesOneBackend(pool) ? {} : { batch: 'stride_append_batch', streams: 'stride_append_streams' };
   }
 
   /** Appends events to one stream in one round trip. Throws ExpectedVersionConflictError on conflict. */
   async append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    const [result] = await this.appendWith(
-      this.pool,
-      [{ streamId, events, expectedVersion: options.expectedVersion }],
-      options,
-    );
-    this.announce([result!]);
-    return result!;
+    const expectedVersion = options.expectedVersion;
+    const { rows } = await this.pool.query<AppendRow>({
+      name: this.statements.batch,
+      text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
+               FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json)`,
+      values: [
+        streamId,
+        streamTypeOf(streamId),
+        options.metadata.userId,
+        encodeExpected(expectedVersion),
+        commonMetadata(options),
+        eventsJson(streamId, events, options),
+      ],
+    });
+    const result = toAppendResult(streamId, expectedVersion, rows[0]!);
+    this.announce([result]);
+    return result;
   }
 
   /** Appends to several streams atomically: all of them or none. */
@@ -114,93 +179,46 @@ export class PostgresEventStore {
 
   /**
    * Appends inside a transaction the caller owns (so other writes, e.g. a webhook's dedupe key, commit with
-   * the events). It must be the transaction's first write: stream locks are taken first, in a fixed order
-   * (no deadlocks), so that the transaction id is assigned only once every stream is held, which keeps
-   * each stream's events in version order in the log. Other writes may follow. Call `announce` after
-   * the caller commits.
+   * the events), in one round trip. It must be the transaction's first write: stream locks are taken first,
+   * in a fixed order (no deadlocks), so that the transaction id is assigned only once every stream is held,
+   * which keeps each stream's events in version order in the log. Other writes may follow. Call `announce`
+   * after the caller commits.
    */
   async appendInTransaction(
     client: PoolClient,
     appends: readonly StreamAppend[],
     options: AppendOptions,
   ): Promise<AppendResult[]> {
-    const streamIds = [...new Set(appends.map((a) => a.streamId))].sort();
-    // unnest yields the ids in array (sorted) order.
-    const { rows } = await client.query<{ assigned: boolean }>(
-      `SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS assigned,
-              (SELECT count(pg_advisory_xact_lock(hashtextextended(id, 0))) FROM unnest($1::text[]) AS id) AS locks`,
-      [streamIds],
-    );
-    if (rows[0]?.assigned) throw new AppendOrderError();
-    return this.appendWith(client, appends, options);
+    for (const { streamId, events } of appends) {
+      if (events.length === 0) throw new RangeError(`Nothing to append to stream '${streamId}'`);
+    }
+    // Sorted in JavaScript's order, the order every other locker of several streams uses.
+    const lockIds = [...new Set(appends.map((a) => a.streamId))].sort();
+    const streams = appends.map(({ streamId, events, expectedVersion }) => ({
+      s: streamId,
+      t: streamTypeOf(streamId),
+      x: encodeExpected(expectedVersion),
+      e: eventEntries(streamId, events, options),
+    }));
+    let rows: Array<AppendRow & { stream_id: string }>;
+    try {
+      ({ rows } = await client.query<AppendRow & { stream_id: string }>({
+        name: this.statements.streams,
+        text: `SELECT o_stream_id AS stream_id, o_outcome AS outcome, o_stream_version AS stream_version,
+                      o_first_position AS first_position, o_last_position AS last_position,
+                      o_transaction_id::text AS transaction_id
+                 FROM stride_append_streams($1, $2::jsonb, $3::text[], $4::json)`,
+        values: [options.metadata.userId, commonMetadata(options), lockIds, JSON.stringify(streams)],
+      }));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SA001') throw new AppendOrderError();
+      throw error;
+    }
+    return rows.map((row, index) => toAppendResult(row.stream_id, appends[index]!.expectedVersion, row));
   }
 
   announce(results: readonly AppendResult[]): void {
     for (const result of results) if (result.appended) this.appended.emit('appended', result);
-  }
-
-  private async appendWith(
-    db: Queryable,
-    appends: readonly StreamAppend[],
-    options: AppendOptions,
-  ): Promise<AppendResult[]> {
-    const recordedAt = (options.now ?? new Date()).toISOString();
-    const correlationId = options.metadata.correlationId ?? randomUUID();
-    const results: AppendResult[] = [];
-    for (const { streamId, events, expectedVersion } of appends) {
-      if (events.length === 0) throw new RangeError(`Nothing to append to stream '${streamId}'`);
-      const ids = events.map(
-        (event, index) =>
-          event.eventId ??
-          (options.metadata.idempotencyKey
-            ? deterministicEventId(`${options.metadata.userId}:${options.metadata.idempotencyKey}:${streamId}:${index}`)
-            : newEventId()),
-      );
-      const metadata = events.map((event) =>
-        JSON.stringify({
-          ...options.metadata,
-          correlationId,
-          causationId: options.metadata.causationId ?? null,
-          schemaVersion: event.schemaVersion,
-          recordedAt,
-        } satisfies EventMetadata),
-      );
-      const { rows } = await db.query<{
-        outcome: 'appended' | 'duplicate' | 'conflict';
-        stream_version: number;
-        first_position: number | null;
-        last_position: number | null;
-        transaction_id: string | null;
-      }>({
-        name: this.appendStatementName,
-        text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
-           FROM stride_append_to_stream($1, $2, $3, $4, $5::uuid[], $6::text[], $7::int[], $8::jsonb[], $9::jsonb[])`,
-        values: [
-          streamId,
-          streamTypeOf(streamId),
-          options.metadata.userId,
-          encodeExpected(expectedVersion),
-          ids,
-          events.map((e) => e.type),
-          events.map((e) => e.schemaVersion),
-          events.map((e) => JSON.stringify(e.data)),
-          metadata,
-        ],
-      });
-      const row = rows[0]!;
-      if (row.outcome === 'conflict') {
-        throw new ExpectedVersionConflictError(streamId, expectedVersion ?? 'any', row.stream_version);
-      }
-      results.push({
-        appended: row.outcome === 'appended',
-        streamId,
-        nextExpectedVersion: row.stream_version,
-        firstPosition: row.first_position!,
-        lastPosition: row.last_position!,
-        transactionId: row.transaction_id!,
-      });
-    }
-    return results;
   }
 
   /** The stream's events in version order (optionally only up to a version or a global position). */
