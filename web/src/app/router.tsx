@@ -39,6 +39,7 @@ const AdminAnalyticsPage = page(
   () => import('../features/admin/components/admin-analytics-page'),
   'AdminAnalyticsPage',
 );
+const StreamAuditPage = page(() => import('../features/admin/components/stream-audit-page'), 'StreamAuditPage');
 const SignupErrorsPage = page(() => import('../features/admin/components/signup-errors-page'), 'SignupErrorsPage');
 const TestIntegrationPage = page(
   () => import('../features/diagnostics/components/test-integration-page'),
@@ -108,6 +109,14 @@ export function SignedInRoutes() {
             element={
               <AdminGate>
                 <SignupErrorsPage />
+              </AdminGate>
+            }
+          />
+          <Route
+            path="admin/audit"
+            element={
+              <AdminGate>
+                <StreamAuditPage />
               </AdminGate>
             }
           />

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { StoredEvent } from '@stride/platform/event-store/types';
+import { DomainError } from '@stride/domain/shared/domain-error';
 import { requireAdmin } from '../../auth/auth-user';
 import {
   streamEventsQuerySchema,
@@ -11,17 +11,13 @@ import {
   userEventsQuerySchema,
   userEventsResponseSchema,
 } from './audit-schemas';
-import { replayState } from './replay-state';
 import { requireStreamAccess } from './stream-access';
-
-/** Times resolve to the millisecond: `at` includes events recorded within that millisecond (stored in µs). */
-const endOfMillisecond = (instant: string): Date => new Date(Date.parse(instant) + 1);
-
-const auditEvent = (event: StoredEvent) => ({ ...event, metadata: { ...event.metadata } });
+import { decodeEvent, diffBetween, stateAt } from './time-travel';
 
 /** /api/audit: the log itself, replayable (spec: replayable event audits). */
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { eventStore, eventRegistry } = app.services;
+  const deps = { eventStore, eventRegistry };
 
   app.get(
     '/streams/:streamId',
@@ -35,17 +31,24 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { streamId } = request.params;
       await requireStreamAccess(request, streamId);
-      const { afterVersion, limit } = request.query;
-      const [version, page] = await Promise.all([
+      const { afterVersion, limit, at, from, to } = request.query;
+      if (to !== undefined && from === undefined) {
+        throw new DomainError('validation', 'from: required with to', { field: 'from' });
+      }
+      const [version, page, state, diff] = await Promise.all([
         eventStore.streamVersion(streamId),
         eventStore.readStream(streamId, { fromVersion: afterVersion + 1, toVersion: afterVersion + limit }),
+        at === undefined ? undefined : stateAt(deps, streamId, at),
+        from === undefined ? undefined : diffBetween(deps, streamId, from, to ?? at),
       ]);
       const last = page.events.at(-1)?.streamVersion ?? afterVersion;
       return {
         streamId,
         version,
-        events: page.events.map(auditEvent),
+        events: page.events.map((event) => decodeEvent(event, eventRegistry)),
         nextAfterVersion: last < version ? last : null,
+        ...(state && { state }),
+        ...(diff && { diff }),
       };
     },
   );
@@ -62,19 +65,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { streamId } = request.params;
       await requireStreamAccess(request, streamId);
-      const { at } = request.query;
-      const bound =
-        at === undefined ? {} : /^\d+$/.test(at) ? { toPosition: Number(at) } : { toTime: endOfMillisecond(at) };
-      const { events } = await eventStore.readStream(streamId, bound);
-      const last = events.at(-1);
-      return {
-        streamId,
-        at: at ?? null,
-        version: last?.streamVersion ?? 0,
-        position: last?.globalPosition ?? null,
-        recordedAt: last?.recordedAt ?? null,
-        state: replayState(streamId, events, eventRegistry),
-      };
+      return { streamId, ...(await stateAt(deps, streamId, request.query.at)) };
     },
   );
 
@@ -95,7 +86,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = events.slice(0, limit);
       return {
         userId: request.params.userId,
-        events: page.map(auditEvent),
+        events: page.map((event) => decodeEvent(event, eventRegistry)),
         nextAfterPosition: events.length > limit ? (page.at(-1)?.globalPosition ?? null) : null,
       };
     },

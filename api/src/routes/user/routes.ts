@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successResponseSchema } from '@stride/domain/contracts/common';
 import {
@@ -13,6 +14,7 @@ import { DomainError } from '@stride/domain/shared/domain-error';
 import { getUserPreferences } from '@stride/projections/users/queries/get-user-preferences';
 import { getUserRecord } from '@stride/projections/users/queries/get-user-record';
 import { requireUser } from '../../auth/auth-user';
+import { exportUserData, USER_DATA_EXPORT_FORMAT } from '@stride/application/privacy/export-user-data';
 import { loadUsage } from '@stride/application/commands/usage/usage-snapshot';
 import * as completeOnboarding from '@stride/application/commands/users/complete-onboarding';
 import * as registerUser from '@stride/application/commands/users/register-user';
@@ -22,6 +24,13 @@ import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { toServerUserRecord } from './server-user-record';
 
+const exportResponseSchema = z.object({
+  format: z.literal(USER_DATA_EXPORT_FORMAT),
+  userId: z.string(),
+  exportedAt: z.string(),
+  events: z.array(z.unknown()),
+  readModels: z.record(z.string(), z.array(z.unknown())),
+});
 const notFound = () => new DomainError('not_found', 'User not found');
 
 /** The user record reads three read models: profile and plan, counters, goals (active count). */
@@ -83,6 +92,17 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     await awaitMinPosition(request, reply, ['users']);
     const data = await getUserPreferences(services.pool, requireUser(request).id);
     if (!data) throw notFound();
+    return data;
+  });
+
+  /** "Download my data": every event and read-model row of the caller, as a JSON attachment. */
+  app.get('/export-my-data', { schema: { response: { 200: exportResponseSchema } } }, async (request, reply) => {
+    const caller = requireUser(request);
+    const data = await exportUserData(services, caller.id);
+    const day = data.exportedAt.slice(0, 10);
+    void reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="stride-my-data-${day}.json"`);
     return data;
   });
 

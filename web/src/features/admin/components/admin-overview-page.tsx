@@ -28,6 +28,10 @@ export function AdminOverviewPage() {
           <h2>Sign-up errors →</h2>
           <p>Failures during account creation, by stage and day.</p>
         </Link>
+        <Link to="/admin/audit" className="admin-link">
+          <h2>Stream audit →</h2>
+          <p>Step through a goal's or a user's events and the state after each.</p>
+        </Link>
       </div>
       <SectionErrorBoundary name="admin-funnel">
         <FunnelReport range={range} />

@@ -3,6 +3,7 @@ import { useAuthSession } from '../../../lib/auth-session';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate, initials, tierLabel } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DownloadMyData } from './download-my-data';
 import { UsageBars } from './usage-bars';
 
 export const PROFILE_LOADING_TEXT = 'Loading your profile...';
@@ -70,6 +71,8 @@ export function ProfilePage({ subscription }: { readonly subscription: ReactNode
         <UsageBars user={user} />
         <p className="muted small">Counters reset at the start of each month.</p>
       </section>
+
+      <DownloadMyData />
 
       <div className="profile-signout">
         <button type="button" className="button button--ghost button--danger-text" onClick={() => void auth.signOut()}>

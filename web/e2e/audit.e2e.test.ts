@@ -1,0 +1,135 @@
+/// <reference types="node" />
+/**
+ * Issue 16 in a real browser: a user downloads their data from the profile (and gets only theirs); an
+ * admin (ADMIN_EMAILS) opens that user's goal stream on the audit screen and moves through its history
+ * with the buttons, the keyboard and the event list. Screenshots at 1280x800 and 390x844 go to
+ * artifacts/screenshots/.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectText, shoot, signIn, startProduct, type Product } from './harness';
+
+const USER = { email: 'e2e.owner@example.com', name: 'Robin Owner' };
+const OTHER = { email: 'e2e.other@example.com', name: 'Sam Other' };
+const ADMIN = { email: 'e2e.admin@example.com', name: 'Ada Admin' };
+
+let product: Product;
+let goalStreamId = '';
+
+/** Calls the API as a user (dev sign-in token), to give them data without driving every form. */
+async function apiAs(who: { email: string; name: string }) {
+  const signedIn = await fetch(`${product.baseUrl}/api/dev/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  const { token } = (await signedIn.json()) as { token: string };
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${product.baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  await post('/user/ensure-user-exists', who);
+  return post;
+}
+
+beforeAll(async () => {
+  product = await startProduct({ ADMIN_EMAILS: ADMIN.email });
+  const owner = await apiAs(USER);
+  const created = (await owner('/goals/create-simple', { title: 'Learn the cello', category: 'learning' })) as {
+    goal: { id: string };
+  };
+  goalStreamId = `goal-${created.goal.id}`;
+  await owner('/goals/update', { goalId: created.goal.id, updates: { title: 'Learn the cello well' } });
+  await owner('/goals/update', { goalId: created.goal.id, updates: { priority: 'high' } });
+  const other = await apiAs(OTHER);
+  await other('/goals/create-simple', { title: 'Secret project of Sam' });
+});
+
+afterAll(async () => {
+  await product?.close();
+});
+
+describe('trust in the log, in a browser', () => {
+  let page: Page;
+
+  it('a user downloads their data from the profile', async () => {
+    page = await product.newPage();
+    await signIn(page, product.baseUrl, USER.email, USER.name);
+    await page.goto(`${product.baseUrl}/user-profile`);
+    await page.getByRole('heading', { level: 2, name: 'Your data' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^stride-my-data-\d{4}-\d\d-\d\d\.json$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    const exported = JSON.parse(text) as { events: { streamId: string; type: string }[]; readModels: object };
+    expect(exported.events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['UserRegistered', 'GoalCreated', 'GoalUpdated']),
+    );
+    expect(exported.events.some((e) => e.streamId === goalStreamId)).toBe(true);
+    expect(text).toContain('Learn the cello well');
+    expect(text).toContain(USER.email);
+    expect(text).not.toContain(OTHER.email);
+    expect(text).not.toContain('Secret project of Sam');
+    await page.getByText('Your data has been downloaded.').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Your data' }).scrollIntoViewIfNeeded();
+    await shoot(page, 'profile-download-my-data');
+  });
+
+  it('an admin opens the stream and moves through its history', async () => {
+    const admin = await product.newPage();
+    await signIn(admin, product.baseUrl, ADMIN.email, ADMIN.name);
+    await admin.goto(`${product.baseUrl}/admin`);
+    await admin.getByRole('link', { name: /Stream audit/ }).click();
+    await admin.waitForURL(/\/admin\/audit$/);
+    await admin.getByLabel('Stream id').fill(goalStreamId);
+    await admin.getByRole('button', { name: 'Open' }).click();
+
+    const position = admin.getByTestId('audit-position');
+    await expectText(position, 'Event 3 of 3: GoalUpdated');
+    await expectText(admin.getByTestId('audit-changes'), 'priority');
+    await expectText(admin.getByTestId('audit-state'), '"priority": "high"');
+    await shoot(admin, 'admin-audit-latest');
+
+    await admin.getByRole('button', { name: '← Previous' }).click();
+    await expectText(position, 'Event 2 of 3: GoalUpdated');
+    await expectText(admin.getByTestId('audit-changes'), '"Learn the cello" → "Learn the cello well"');
+
+    // Keyboard: the slider moves with the arrow keys and Home/End.
+    const slider = admin.getByRole('slider', { name: "Position in the stream's history" });
+    await slider.focus();
+    await admin.keyboard.press('ArrowLeft');
+    await expectText(position, 'Event 1 of 3: GoalCreated');
+    await expectText(admin.getByTestId('audit-changes'), '(whole state)');
+    await expectText(admin.getByTestId('audit-state'), '"title": "Learn the cello"');
+    await shoot(admin, 'admin-audit-first-event');
+    await admin.keyboard.press('End');
+    await expectText(position, 'Event 3 of 3');
+
+    // The event list is a list of buttons, reachable by Tab and pressed with Enter.
+    const history = admin.getByRole('region', { name: 'History' });
+    await history.getByRole('button', { name: /v2/ }).focus();
+    await admin.keyboard.press('Enter');
+    await expectText(position, 'Event 2 of 3');
+    await expect.poll(() => history.getByRole('button', { name: /v2/ }).getAttribute('aria-current')).toBe('step');
+
+    // The owner may not use the admin screen.
+    await page.goto(`${product.baseUrl}/admin/audit?stream=${goalStreamId}`);
+    await page.getByRole('heading', { name: 'Not authorised' }).waitFor();
+  });
+
+  it('logged no unexpected browser errors and saw no server errors', () => {
+    const unexpected = product.consoleErrors.filter(
+      (text) => !/Failed to load resource: the server responded with a status of (401|403|404|5\d\d)/.test(text),
+    );
+    expect(unexpected).toEqual([]);
+    expect(product.serverErrors, product.log().slice(-3000)).toEqual([]);
+  });
+});
