@@ -9,13 +9,13 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 // Vendor groups keep heavy libraries (charts, Clerk) out of the chunks the first load needs.
 const vendorGroups = [
-  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/ },
   { name: 'vendor-router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/ },
   { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
   {
     name: 'vendor-charts',
-    test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|react-redux|@reduxjs|redux|redux-thunk|reselect|immer|use-sync-external-store|tiny-invariant|clsx)[\\/]/,
+    test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|react-redux|@reduxjs|redux|redux-thunk|reselect|immer|tiny-invariant|clsx)[\\/]/,
   },
   {
     name: 'vendor-clerk',

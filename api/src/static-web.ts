@@ -1,14 +1,20 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-export const webDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
- * Serves the built web app at '/': hashed assets cached for a year, every other non-API path answered with
- * index.html so the client router decides (deep links, reloads). Returns false when there is no build.
+ * Serves the built web app at '/': hashed assets cached for a year; a public page pre-rendered at build time
+ * (`/pricing` -> `pricing/index.html`) as its own HTML, so it paints before the app loads; every other
+ * non-API path answered with index.html so the client router decides (deep links, reloads). Returns false
+ * when there is no build.
  */
+/** A page path made of plain segments only (no dots, so never outside the build directory). */
+const PAGE_PATH = /^(\/[a-z0-9-]+)+$/;
+
 export async function serveWebApp(app: FastifyInstance, root = webDistDir): Promise<boolean> {
   if (!existsSync(`${root}/index.html`)) return false;
   await app.register(fastifyStatic, {
@@ -26,7 +32,10 @@ export async function serveWebApp(app: FastifyInstance, root = webDistDir): Prom
         .code(404)
         .send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' });
     }
-    return reply.type('text/html').sendFile('index.html');
+    const pagePath = request.url.split('?')[0]!.replace(/\/+$/, '');
+    const prerendered = PAGE_PATH.test(pagePath) ? `${pagePath.slice(1)}/index.html` : null;
+    const file = prerendered && existsSync(path.join(root, prerendered)) ? prerendered : 'index.html';
+    return reply.type('text/html').sendFile(file);
   });
   return true;
 }
