@@ -17,13 +17,7 @@ import type {
   MessageConsumer,
 } from '../bus/event-bus';
 import { fromKafkaValue } from './stored-event-message';
-import {
-  DEFAULT_PARTITIONS,
-  HEADERS,
-  TRACKED_EVENTS_TOPIC,
-  ensureTopics,
-  jitteredBackoff,
-} from './topics';
+import { DEFAULT_PARTITIONS, HEADERS, TRACKED_EVENTS_TOPIC, ensureTopics, jitteredBackoff } from './topics';
 
 export interface KafkaBusOptions<Message> {
   readonly kafka: Kafka;
