@@ -39,4 +39,4 @@ COPY --from=build --chown=node:node /app /app
 USER node
 EXPOSE 3000 3001
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--import", "tsx", "composition/src/start-api.ts"]
+CMD ["node", "--import", "tsx", "api/src/server.ts"]

@@ -25,10 +25,12 @@ const mayImport = {
   platform: [],
   projections: ['domain', 'platform'],
   application: ['domain', 'platform', 'projections'],
-  api: ['domain', 'platform', 'projections', 'application'],
+  // The API's entry points compose the process (npm start, start:api); it never imports workers itself.
+  api: ['domain', 'platform', 'projections', 'application', 'composition'],
   workers: ['domain', 'platform', 'application'],
-  // The composition root: the one place that sees every app.
-  composition: ['domain', 'platform', 'projections', 'application', 'api', 'workers'],
+  // The composition root: builds every process's services; it wires the workers' consumers, and nothing
+  // but the API's entry points, tests and benchmarks import it. No package depends on the API.
+  composition: ['domain', 'platform', 'projections', 'application', 'workers'],
   web: ['domain'],
   testing: ['domain', 'platform'],
 };

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'composition/src/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'api/src/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, SERVE_WEB: 'false' },
   }),

@@ -27,6 +27,7 @@ describe('the lint step holds the layers (eslint.config.js)', { timeout: 60_000 
       'api importing workers',
     ],
     ['application/src/x.ts', "export { buildApp } from '@stride/api/app';", 'application importing the API'],
+    ['composition/src/x.ts', "export { buildApp } from '@stride/api/app';", 'the composition root importing the API'],
     ['domain/src/goals/x.ts', "export { idSchema } from '../contracts/common';", 'the domain importing contracts'],
     [
       'domain/src/goals/x.ts',
@@ -49,7 +50,7 @@ describe('the lint step holds the layers (eslint.config.js)', { timeout: 60_000 
 
   it.each([
     ['api/src/routes/x.ts', "export { CommandHandler } from '@stride/application/commands/command-handler';"],
-    ['composition/src/x.ts', "export { buildApp } from '@stride/api/app';"],
+    ['api/src/x.ts', "export { composeServices } from '@stride/composition/compose-services';"],
     ['domain/src/contracts/x.ts', "export { goalPrioritySchema } from '../goals/goal-events';"],
   ])('allows %s: %s', async (file, code) => {
     expect(await ruleIdsFor(file, code)).not.toContain('import-x/no-restricted-paths');

@@ -18,7 +18,7 @@ export interface ProductProcess {
 }
 
 /**
- * Starts the product exactly as `npm start` does (composition/src/main.ts, embedded defaults unless `env` says
+ * Starts the product exactly as `npm start` does (api/src/main.ts, embedded defaults unless `env` says
  * otherwise) on a free port and a data directory, and waits until /api/health answers.
  */
 export async function startProduct(
@@ -28,7 +28,7 @@ export async function startProduct(
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'stride-product-')));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'composition/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -101,7 +101,7 @@ export async function startProduct(env: Readonly<Record<string, string>> = {}): 
   const apiUrl = `http://127.0.0.1:${port}`;
   const baseUrl = `http://127.0.0.1:${frontPort}`;
   let serverLog = '';
-  const server: ChildProcess = spawn('npx', ['tsx', 'composition/src/main.ts'], {
+  const server: ChildProcess = spawn('npx', ['tsx', 'api/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

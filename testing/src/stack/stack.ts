@@ -75,7 +75,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const api = (index: 0 | 1) =>
     child(
       `api-${index + 1}`,
-      'composition/src/start-api.ts',
+      'api/src/server.ts',
       [],
       appEnv(`api-${index + 1}`, { PORT: String(ports.apis[index]) }),
     );

@@ -1,10 +1,10 @@
-import { buildApp } from '@stride/api/app';
-import { serveWebApp } from '@stride/api/static-web';
+import { buildApp } from './app';
+import { serveWebApp } from './static-web';
 import type { Role } from '@stride/application/services';
 import { loadConfigOrExit } from '@stride/platform/config';
 import { onShutdown } from '@stride/platform/shutdown';
-import { composeServices } from './compose-services';
-import { DataDirInUseError, exitUnlessSplitReady, lockDataDir } from './process-guards';
+import { composeServices } from '@stride/composition/compose-services';
+import { DataDirInUseError, exitUnlessSplitReady, lockDataDir } from '@stride/composition/process-guards';
 
 /**
  * Starts an HTTP process: 'all-in-one' (`npm start`: API, projections, web app, bus consumers and jobs in
