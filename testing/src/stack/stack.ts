@@ -73,12 +73,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     path.join(dir, 'clickhouse'),
   ]);
   const api = (index: 0 | 1) =>
-    child(
-      `api-${index + 1}`,
-      'api/src/server.ts',
-      [],
-      appEnv(`api-${index + 1}`, { PORT: String(ports.apis[index]) }),
-    );
+    child(`api-${index + 1}`, 'api/src/server.ts', [], appEnv(`api-${index + 1}`, { PORT: String(ports.apis[index]) }));
   const apis = [api(0), api(1)] as const;
   const workers = child('workers', 'composition/src/start-workers.ts', [], appEnv('workers', {}));
   const apiReady = (line: string) => line.includes('Stride is running');
