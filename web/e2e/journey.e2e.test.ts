@@ -122,7 +122,7 @@ describe('Stride in a browser', () => {
     await shoot('energy-view');
     const task = energy.locator('[data-testid="task-item"]').first();
     const title = (await task.locator('.task-item__title').textContent()) ?? '';
-    await task.getByRole('button', { name: 'Start' }).click();
+    await task.getByRole('button', { name: 'Start', exact: true }).click();
     await page.getByText('Task started — timer running').waitFor();
     const started = energy.locator('[data-testid="task-item"]', { hasText: title }).first();
     await started.getByRole('button', { name: 'Complete', exact: true }).click();
