@@ -52,7 +52,10 @@ async function userRecordWhen(done: (record: UserRecord) => boolean, timeoutMs =
 }
 
 beforeAll(async () => {
-  product = await startProduct({ env: { SERVE_WEB: 'false', GRACE_PERIOD_DAYS: '7' }, timeoutMs: 240_000 });
+  product = await startProduct({
+    env: { SERVE_WEB: 'false', GRACE_PERIOD_DAYS: '7', ADMIN_EMAILS: 'ops@example.com' },
+    timeoutMs: 240_000,
+  });
   baseUrl = product.url;
 });
 
@@ -131,7 +134,12 @@ describe('upgrade, failed payment, grace period and downgrade in `npm start` (te
     expect(early.body.downgraded).toEqual([]);
 
     // The billing clock passes the end of the grace period; the billing job downgrades the user.
+    // The test clock is the deployment's, so only an admin may move it.
+    const userToken = token;
+    const ops = await api<{ token: string }>('POST', '/api/dev/sign-in', { email: 'ops@example.com', name: 'Ops' });
+    token = ops.body.token;
     expect((await api('POST', '/api/stripe/test-mode/advance-clock', { days: 8 })).status).toBe(200);
+    token = userToken;
     const job = await api<{ downgraded: Array<{ fromTier: string; reason: string }> }>(
       'POST',
       '/api/stripe/check-expired-subscriptions',
