@@ -75,7 +75,9 @@ describe.each<BusKind>(['embedded', 'kafka'])('the same events delivered twice (
     if (harness.broker) {
       await eventually(async () => {
         const relayed = DOMAIN_TOPICS.reduce((sum, topic) => sum + harness.broker!.topicMessages(topic).length, 0);
-        expect(relayed).toBe(2 * total);
+        // At least twice: a relay that finds the broker behind its checkpoint re-publishes the whole log
+        // again (Kafka recovery), so a third copy is allowed; the counts below must stay exact regardless.
+        expect(relayed).toBeGreaterThanOrEqual(2 * total);
       });
     }
     await eventually(async () => {
