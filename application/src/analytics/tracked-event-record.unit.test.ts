@@ -80,7 +80,9 @@ describe('trackedEventCodec', () => {
     fc.boolean(),
     fc.constant(null),
   );
-  const propertyKey = fc.string({ minLength: 1, maxLength: 20 });
+  // Integer-like keys ("1") are left out: JavaScript objects list them first whatever the insertion order, so
+  // re-encoding a decoded record would reorder them (the same record, a different byte string).
+  const propertyKey = fc.string({ minLength: 1, maxLength: 20 }).filter((key) => !/^(0|[1-9]\d*)$/.test(key));
   const instant = fc
     .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
     .map((date) => date.toISOString());
