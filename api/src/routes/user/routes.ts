@@ -20,7 +20,7 @@ import * as completeOnboarding from '@stride/application/commands/users/complete
 import * as registerUser from '@stride/application/commands/users/register-user';
 import * as updatePreferences from '@stride/application/commands/users/update-preferences';
 import { positionString, requiredPosition } from '../../http/caller';
-import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
+import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { toServerUserRecord } from './server-user-record';
 
@@ -32,9 +32,6 @@ const exportResponseSchema = z.object({
   readModels: z.record(z.string(), z.array(z.unknown())),
 });
 const notFound = () => new DomainError('not_found', 'User not found');
-
-/** The user record reads three read models: profile and plan, counters, goals (active count). */
-const RECORD_READ_MODELS = ['users', 'usage', 'goals'] as const;
 
 /** /api/user: the caller's own record, preferences and onboarding (spec section 7). */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,7 +55,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         command: registerUser,
         input: { email, name, attribution: request.body.attribution ?? null },
         respond: async ({ created, position }) => {
-          await awaitCommand(request, position, RECORD_READ_MODELS);
           const user = await readRecord(request);
           if (!user) throw notFound();
           return { created, user, position: requiredPosition(position) };
@@ -67,16 +63,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/get-user-data-simple',
-    { schema: { response: { 200: serverUserRecordSchema } } },
-    async (request, reply) => {
-      await awaitMinPosition(request, reply, RECORD_READ_MODELS);
-      const user = await readRecord(request);
-      if (!user) throw notFound();
-      return user;
-    },
-  );
+  app.get('/get-user-data-simple', { schema: { response: { 200: serverUserRecordSchema } } }, async (request) => {
+    minPositionOf(request); // checked (400 if malformed); reads never wait
+    const user = await readRecord(request);
+    if (!user) throw notFound();
+    return user;
+  });
 
   /** "Bypass": the counters straight from the usage stream, past any read-model lag. */
   app.get(
@@ -88,8 +80,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/get-user-data', { schema: { response: { 200: userDataResponseSchema } } }, async (request, reply) => {
-    await awaitMinPosition(request, reply, ['users']);
+  app.get('/get-user-data', { schema: { response: { 200: userDataResponseSchema } } }, async (request) => {
+    minPositionOf(request); // checked (400 if malformed); reads never wait
     const data = await getUserPreferences(services.pool, requireUser(request).id);
     if (!data) throw notFound();
     return data;
