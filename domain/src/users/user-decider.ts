@@ -10,6 +10,7 @@ import {
   MAX_PREFERENCE_KEYS,
   onboardingCompleted,
   userPreferencesUpdated,
+  userErased,
   userProfileUpdated,
   userRegistered,
   type Preferences,
@@ -30,8 +31,21 @@ export type RegisterUser = Command<
 export type UpdateProfile = Command<'UpdateProfile', Profile>;
 export type UpdatePreferences = Command<'UpdatePreferences', { preferences: Preferences }>;
 export type CompleteOnboarding = Command<'CompleteOnboarding', Record<string, never>>;
+/**
+ * Erase a user: the user themselves (`by: 'user'`), or an admin (`by: 'admin'`; the caller checked the
+ * admin's rights) naming the user. `goals` and `collectionIds` are the aggregates the user owns.
+ */
+export type EraseUser = Command<
+  'EraseUser',
+  {
+    userId: string;
+    by: 'user' | 'admin';
+    goals: { goalId: string; taskIds: string[] }[];
+    collectionIds: string[];
+  }
+>;
 
-export type UserCommand = RegisterUser | UpdateProfile | UpdatePreferences | CompleteOnboarding;
+export type UserCommand = RegisterUser | UpdateProfile | UpdatePreferences | CompleteOnboarding | EraseUser;
 
 const requireUserId = (userId: string): void => {
   if (userId.trim() === '') throw new DomainError('validation', 'User ID is required', { field: 'userId' });
@@ -70,9 +84,19 @@ const updatePreferences = (user: RegisteredUser, preferences: Preferences): User
   return [createEvent(userPreferencesUpdated, { preferences })];
 };
 
+const eraseUser = ({ data, metadata }: EraseUser, state: UserState): UserEvent[] => {
+  const self = data.by === 'user';
+  if (state === null || state.userId !== data.userId || (self && data.userId !== metadata.userId)) {
+    throw new DomainError('not_found', 'User not found');
+  }
+  const { userId, by, goals, collectionIds } = data;
+  return [createEvent(userErased, { userId, by, erasedAt: metadata.now.toISOString(), goals, collectionIds })];
+};
+
 export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
   requireUserId(command.metadata.userId);
   if (command.type === 'RegisterUser') return registerUser(command, state);
+  if (command.type === 'EraseUser') return eraseUser(command, state);
   const user = ownUser(state, command.metadata);
   switch (command.type) {
     case 'UpdateProfile':

@@ -3,11 +3,14 @@ import { attributionRecordSchema } from '../analytics/acquisition-channel';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
 import { idSchema } from '../shared/id';
+import { ERASED } from '../privacy/personal-data';
 
 export const MAX_PREFERENCE_KEYS = 20;
 
 export const emailSchema = z.email().max(320);
 export const nameSchema = z.string().trim().max(200);
+/** An email as stored: a real one, or what it reads as once its user has been erased. */
+const storedEmailSchema = emailSchema.or(z.literal(ERASED));
 
 /** Small UI preferences: the known lastViewedGoalId plus other short scalar values (any number of them). */
 export const preferenceValuesSchema = z
@@ -28,7 +31,7 @@ export const userRegistered = defineEvent({
   schemaVersion: 1,
   schema: z.object({
     userId: z.string().min(1),
-    email: emailSchema,
+    email: storedEmailSchema,
     name: nameSchema,
     attribution: attributionRecordSchema.nullable(),
   }),
@@ -37,7 +40,7 @@ export const userRegistered = defineEvent({
 export const userProfileUpdated = defineEvent({
   type: 'UserProfileUpdated',
   schemaVersion: 1,
-  schema: z.object({ email: emailSchema.optional(), name: nameSchema.optional() }),
+  schema: z.object({ email: storedEmailSchema.optional(), name: nameSchema.optional() }),
 });
 
 export const userPreferencesUpdated = defineEvent({
@@ -52,11 +55,29 @@ export const onboardingCompleted = defineEvent({
   schema: z.object({}),
 });
 
+/**
+ * The user was erased (crypto-shredding): their data key is gone, so every personal field they wrote reads
+ * as "[erased]". It names the aggregates they owned, so every read model can drop their rows, live and in
+ * replays alike. `by` says who asked: the user themselves, or an admin.
+ */
+export const userErased = defineEvent({
+  type: 'UserErased',
+  schemaVersion: 1,
+  schema: z.object({
+    userId: z.string().min(1),
+    by: z.enum(['user', 'admin']),
+    erasedAt: z.iso.datetime(),
+    goals: z.array(z.object({ goalId: z.string().min(1), taskIds: z.array(z.string().min(1)) })),
+    collectionIds: z.array(z.string().min(1)),
+  }),
+});
+
 export const userEventDefinitions = [
   userRegistered,
   userProfileUpdated,
   userPreferencesUpdated,
   onboardingCompleted,
+  userErased,
 ] as const;
 
 export type UserEvent = EventOf<(typeof userEventDefinitions)[number]>;
@@ -87,6 +108,8 @@ export const evolve = (state: UserState, event: UserEvent): UserState => {
       return { ...state, preferences: { ...state.preferences, ...event.data.preferences } };
     case 'OnboardingCompleted':
       return { ...state, onboardingCompleted: true };
+    case 'UserErased':
+      return null;
     default:
       return assertNever(event);
   }

@@ -51,6 +51,9 @@ const applyUserEvent = (rows: RowStore, event: UserEvent, envelope: EventEnvelop
       }));
     case 'OnboardingCompleted':
       return rows.update(usersTable, { id }, () => ({ onboarding_completed: true, updated_at }));
+    case 'UserErased':
+      rows.delete(usersTable, { id });
+      return rows.delete(userBillingTable, { user_id: id });
     default:
       return assertNever(event);
   }
@@ -130,10 +133,12 @@ export const createUsersProjection = (registry: EventRegistry) =>
       name: 'users',
       tables: [usersTable, userBillingTable],
       eventTypes: [...userEventDefinitions, ...billingEventDefinitions].map((definition) => definition.type),
-      keysOf: (event, envelope) =>
-        isBillingEvent(event)
-          ? [rowRef(userBillingTable, { user_id: userIdOf(envelope) })]
-          : [rowRef(usersTable, { id: userIdOf(envelope) })],
+      keysOf: (event, envelope) => {
+        const billing = rowRef(userBillingTable, { user_id: userIdOf(envelope) });
+        const user = rowRef(usersTable, { id: userIdOf(envelope) });
+        if (isBillingEvent(event)) return [billing];
+        return event.type === 'UserErased' ? [user, billing] : [user];
+      },
       apply: applyUsersEvent,
     },
     registry,
