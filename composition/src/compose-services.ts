@@ -8,7 +8,11 @@ import { IdempotencyStore } from '@stride/application/commands/idempotency-store
 import { startIdempotencyExpiry } from '@stride/application/commands/idempotency-expiry';
 import type { Role, Services } from '@stride/application/services';
 import { eventRegistry } from '@stride/domain/event-catalogue';
+import { personalDataPolicy } from '@stride/domain/privacy/personal-data';
 import type { Config } from '@stride/platform/config';
+import { loadMasterKey } from '@stride/platform/crypto/master-key';
+import { PersonalDataCodec } from '@stride/platform/crypto/personal-data-codec';
+import { UserKeyStore } from '@stride/platform/crypto/user-keys';
 import { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import { createLogger, type Logger } from '@stride/platform/logger';
 import { openDatabase, type Database } from '@stride/platform/postgres/open-database';
@@ -62,7 +66,8 @@ export async function composeServices(config: Config, role: Role, options: Compo
   const clock = options.clock ?? (() => new Date());
   const database = options.database ?? (await openDatabase(config, { applicationName: `stride-${role}` }));
   const { pool } = database;
-  const eventStore = new PostgresEventStore(pool);
+  const userKeys = new UserKeyStore(await loadMasterKey(config));
+  const eventStore = new PostgresEventStore(pool, { codec: new PersonalDataCodec(userKeys, personalDataPolicy) });
   const idempotency = new IdempotencyStore(pool);
   const projections = new InlineProjections(createCoreProjections(eventRegistry));
   const caughtUp = await takeProjectionsInline(pool, eventStore, projections.projections);
@@ -107,6 +112,7 @@ export async function composeServices(config: Config, role: Role, options: Compo
     clock,
     pool,
     eventStore,
+    userKeys,
     eventRegistry,
     projections,
     commands,

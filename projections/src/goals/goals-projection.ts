@@ -13,7 +13,19 @@ import { defineProjection, rowRef, type EventEnvelope, type RowRef } from '../co
 import type { RowStore } from '../core/row-store';
 import type { JsonValue } from '../core/table';
 import type { TaskRow } from '@stride/domain/contracts/goals';
+import { userErased } from '@stride/domain/users/user-events';
+import type { EventOf } from '@stride/domain/shared/create-event';
 import { goalsTable, tasksTable, type GoalRecord, type TaskRecord } from './goals-tables';
+
+type UserErased = EventOf<typeof userErased>;
+/** Goal and task events, and UserErased: an erased user's goals and tasks leave the read model. */
+export type GoalsProjectionEvent = GoalEvent | UserErased;
+
+const erasedRows = (event: UserErased): RowRef[] =>
+  event.data.goals.flatMap(({ goalId, taskIds }) => [
+    rowRef(goalsTable, { id: goalId }),
+    ...taskIds.map((id) => rowRef(tasksTable, { goal_id: goalId, id })),
+  ]);
 
 const goalIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
 
@@ -29,7 +41,8 @@ const taskIdsOf = (event: TaskEvent): string[] => {
 const taskEventTypes = new Set<string>(taskEventDefinitions.map((definition) => definition.type));
 const isTaskEvent = (event: GoalEvent): event is TaskEvent => taskEventTypes.has(event.type);
 
-export const goalsKeysOf = (event: GoalEvent, envelope: EventEnvelope): RowRef[] => {
+export const goalsKeysOf = (event: GoalsProjectionEvent, envelope: EventEnvelope): RowRef[] => {
+  if (event.type === 'UserErased') return erasedRows(event);
   const goalId = goalIdOf(envelope);
   const goal = rowRef(goalsTable, { id: goalId });
   if (!isTaskEvent(event)) return [goal];
@@ -177,7 +190,14 @@ const applyTaskEvent = (rows: RowStore, goal: GoalRecord, event: TaskEvent, enve
   }
 };
 
-export const applyGoalEvent = (rows: RowStore, event: GoalEvent, envelope: EventEnvelope): void => {
+export const applyGoalEvent = (rows: RowStore, event: GoalsProjectionEvent, envelope: EventEnvelope): void => {
+  if (event.type === 'UserErased') {
+    for (const { goalId, taskIds } of event.data.goals) {
+      rows.delete(goalsTable, { id: goalId });
+      for (const id of taskIds) rows.delete(tasksTable, { goal_id: goalId, id });
+    }
+    return;
+  }
   const id = goalIdOf(envelope);
   const stamp = { updated_at: envelope.recordedAt, version: envelope.streamVersion };
   if (event.type === 'GoalCreated') {
@@ -214,11 +234,11 @@ export const applyGoalEvent = (rows: RowStore, event: GoalEvent, envelope: Event
 };
 
 export const createGoalsProjection = (registry: EventRegistry) =>
-  defineProjection<GoalEvent>(
+  defineProjection<GoalsProjectionEvent>(
     {
       name: 'goals',
       tables: [goalsTable, tasksTable],
-      eventTypes: [...goalEventDefinitions, ...taskEventDefinitions].map((definition) => definition.type),
+      eventTypes: [...goalEventDefinitions, ...taskEventDefinitions, userErased].map((definition) => definition.type),
       keysOf: goalsKeysOf,
       apply: applyGoalEvent,
     },
