@@ -70,6 +70,7 @@ describe('billing test mode (no STRIPE_SECRET_KEY)', () => {
     expect(await eventTypesOf(t.services.eventStore, streamIds.billing(client.userId))).toEqual([
       'SubscriptionActivated',
       'StripeCustomerLinked',
+      'InvoicePaid',
     ]);
 
     // The users read model (the core projection) follows the billing events.
@@ -90,7 +91,7 @@ describe('billing test mode (no STRIPE_SECRET_KEY)', () => {
       payload: '',
     });
     expect(again.statusCode).toBe(303);
-    expect(await eventTypesOf(t.services.eventStore, streamIds.billing(client.userId))).toHaveLength(2);
+    expect(await eventTypesOf(t.services.eventStore, streamIds.billing(client.userId))).toHaveLength(3);
   });
 
   it('simulates a failed payment, the grace period, recovery, and the downgrade when the clock passes it', async () => {
