@@ -94,9 +94,10 @@ const billingChange = (event: BillingEvent): Partial<UserBillingRow> => {
         status: event.data.status,
         subscription_id: event.data.subscriptionId,
         current_period_end: isoInstantOrNull(event.data.currentPeriodEnd),
+        ...(event.data.status === 'canceled' && paymentCleared),
       };
     case 'SubscriptionCanceled':
-      return { status: 'canceled' };
+      return { status: 'canceled', ...paymentCleared };
     case 'PaymentFailed':
       return {
         status: 'past_due',
@@ -115,6 +116,10 @@ const billingChange = (event: BillingEvent): Partial<UserBillingRow> => {
       };
     case 'StripeCustomerLinked':
       return { customer_id: event.data.customerId };
+    // Billing's own bookkeeping of delivery order: nothing a user row shows.
+    case 'SubscriptionReportKept':
+    case 'InvoicePaid':
+      return {};
     default:
       return assertNever(event);
   }
