@@ -101,6 +101,21 @@ export async function seedUser(store: SeedLog, index: number): Promise<number> {
       },
       { type: 'TaskCompleted', data: { taskId: 't1', completedAt: at(7), actualMinutes: 12 } },
       { type: 'TaskDeleted', data: { taskId: 't3', deletedAt: at(8) } },
+      {
+        type: 'TaskBrokenDown',
+        data: {
+          taskId: 't2',
+          subtasks: ['a', 'b'].map((s) => ({
+            subtaskId: `s_${s}`,
+            title: `Part ${s}`,
+            estimatedMinutes: 10,
+            energyLevel: 'low',
+          })),
+          aiMetadata: null,
+          brokenDownAt: at(8),
+        },
+      },
+      { type: 'SubtaskCompleted', data: { taskId: 't2', subtaskId: 's_a', completedAt: at(9) } },
       ...(g === 2 ? [{ type: 'GoalCompleted', data: { completedAt: at(9) } }] : []),
     ]);
     last = result.lastPosition;
