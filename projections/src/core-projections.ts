@@ -3,10 +3,11 @@ import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import { createCollectionsProjection } from './collections/collections-projection';
 import type { Projection } from './core/projection';
 import { createGoalsProjection } from './goals/goals-projection';
+import { createPlannerProjection } from './planner/planner-projection';
 import { createUsageProjection } from './usage/usage-projection';
 import { createUsersProjection } from './users/users-projection';
 
-export const coreProjectionNames = ['users', 'usage', 'goals', 'collections'] as const;
+export const coreProjectionNames = ['users', 'usage', 'goals', 'collections', 'planner'] as const;
 export type CoreProjectionName = (typeof coreProjectionNames)[number];
 
 /** The read models of the core API, in a stable order. */
@@ -15,4 +16,5 @@ export const createCoreProjections = (registry: EventRegistry = defaultRegistry)
   createUsageProjection(registry),
   createGoalsProjection(registry),
   createCollectionsProjection(registry),
+  createPlannerProjection(registry),
 ];

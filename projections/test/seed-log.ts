@@ -15,7 +15,7 @@ const append = async (store: PostgresEventStore, streamId: string, userId: strin
   );
 };
 
-/** A realistic log for one user: profile, billing, usage, goals with tasks, a collection. */
+/** A realistic log for one user: profile, billing, usage, goals with tasks and their plans, a collection. */
 export async function seedUser(store: PostgresEventStore, index: number): Promise<number> {
   const userId = `usr_seed_${index}`;
   const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 10, minute)).toISOString();
@@ -81,6 +81,40 @@ export async function seedUser(store: PostgresEventStore, index: number): Promis
       },
       { type: 'TaskCompleted', data: { taskId: 't1', completedAt: at(7), actualMinutes: 12 } },
       { type: 'TaskDeleted', data: { taskId: 't3', deletedAt: at(8) } },
+      // The planner: dates, a daily series with its next occurrence, logged time.
+      { type: 'TaskScheduled', data: { taskId: 't2', doDate: '2026-03-02' } },
+      { type: 'TaskDueDateSet', data: { taskId: 't2', dueDate: '2026-03-05' } },
+      { type: 'TaskTimeLogged', data: { taskId: 't2', actualMinutes: 7 } },
+      {
+        type: 'TaskRecurrenceSet',
+        data: {
+          taskId: 't1',
+          seriesId: 't1',
+          occurrenceDate: '2026-03-01',
+          recurrence: { rule: { kind: 'daily' }, startDate: '2026-03-01' },
+          template: {
+            title: 'Step 1',
+            description: null,
+            estimatedMinutes: 10,
+            energyLevel: 'medium',
+            dueOffsetDays: null,
+          },
+        },
+      },
+      {
+        type: 'TaskOccurrenceCreated',
+        data: {
+          taskId: 't1@2026-03-02',
+          seriesId: 't1',
+          occurrenceDate: '2026-03-02',
+          title: 'Step 1',
+          description: null,
+          estimatedMinutes: 10,
+          energyLevel: 'medium',
+          dueDate: null,
+          createdAt: at(8),
+        },
+      },
       ...(g === 2 ? [{ type: 'GoalCompleted', data: { completedAt: at(9) } }] : []),
     ]);
     last = result.lastPosition;

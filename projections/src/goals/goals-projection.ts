@@ -8,12 +8,18 @@ import {
   type TaskInput,
   type TaskSource,
 } from '@stride/domain/tasks/task-events';
+import { taskOccurrenceCreated, type TaskPlanningEvent } from '@stride/domain/tasks/task-planning-events';
 import { isoInstant } from '../core/instant';
 import { defineProjection, rowRef, type EventEnvelope, type RowRef } from '../core/projection';
 import type { RowStore } from '../core/row-store';
 import type { JsonValue } from '../core/table';
 import type { TaskRow } from '@stride/domain/contracts/goals';
 import { goalsTable, tasksTable, type GoalRecord, type TaskRecord } from './goals-tables';
+
+/** A recurring task's next occurrence is a new task of the goal (its dates: the planner projection). */
+type OccurrenceCreated = Extract<TaskPlanningEvent, { type: typeof taskOccurrenceCreated.type }>;
+/** What the goals read model handles: the goal and task events, and the occurrences a series creates. */
+export type GoalsProjectionEvent = GoalEvent | OccurrenceCreated;
 
 const goalIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
 
@@ -27,11 +33,13 @@ const taskIdsOf = (event: TaskEvent): string[] => {
 };
 
 const taskEventTypes = new Set<string>(taskEventDefinitions.map((definition) => definition.type));
-const isTaskEvent = (event: GoalEvent): event is TaskEvent => taskEventTypes.has(event.type);
+const isTaskEvent = (event: GoalsProjectionEvent): event is TaskEvent => taskEventTypes.has(event.type);
 
-export const goalsKeysOf = (event: GoalEvent, envelope: EventEnvelope): RowRef[] => {
+export const goalsKeysOf = (event: GoalsProjectionEvent, envelope: EventEnvelope): RowRef[] => {
   const goalId = goalIdOf(envelope);
   const goal = rowRef(goalsTable, { id: goalId });
+  if (event.type === 'TaskOccurrenceCreated')
+    return [goal, rowRef(tasksTable, { goal_id: goalId, id: event.data.taskId })];
   if (!isTaskEvent(event)) return [goal];
   return [goal, ...taskIdsOf(event).map((id) => rowRef(tasksTable, { goal_id: goalId, id }))];
 };
@@ -177,7 +185,7 @@ const applyTaskEvent = (rows: RowStore, goal: GoalRecord, event: TaskEvent, enve
   }
 };
 
-export const applyGoalEvent = (rows: RowStore, event: GoalEvent, envelope: EventEnvelope): void => {
+export const applyGoalEvent = (rows: RowStore, event: GoalsProjectionEvent, envelope: EventEnvelope): void => {
   const id = goalIdOf(envelope);
   const stamp = { updated_at: envelope.recordedAt, version: envelope.streamVersion };
   if (event.type === 'GoalCreated') {
@@ -204,6 +212,13 @@ export const applyGoalEvent = (rows: RowStore, event: GoalEvent, envelope: Event
   }
   const goal = rows.get(goalsTable, { id });
   if (goal === undefined) return; // events of a goal whose creation this log does not hold
+  if (event.type === 'TaskOccurrenceCreated') {
+    const { seriesId: _series, occurrenceDate: _date, dueDate: _due, createdAt, ...task } = event.data;
+    const row = newTask(goal, task, 'template', createdAt, envelope, 0);
+    rows.put(tasksTable, row);
+    rows.update(goalsTable, { id }, (current) => ({ ...withTaskViews(current, [row]), ...stamp }));
+    return;
+  }
   if (isTaskEvent(event)) {
     applyTaskEvent(rows, goal, event, envelope);
     const changed = taskIdsOf(event).flatMap((taskId) => rows.get(tasksTable, { goal_id: id, id: taskId }) ?? []);
@@ -214,11 +229,13 @@ export const applyGoalEvent = (rows: RowStore, event: GoalEvent, envelope: Event
 };
 
 export const createGoalsProjection = (registry: EventRegistry) =>
-  defineProjection<GoalEvent>(
+  defineProjection<GoalsProjectionEvent>(
     {
       name: 'goals',
       tables: [goalsTable, tasksTable],
-      eventTypes: [...goalEventDefinitions, ...taskEventDefinitions].map((definition) => definition.type),
+      eventTypes: [...goalEventDefinitions, ...taskEventDefinitions, taskOccurrenceCreated].map(
+        (definition) => definition.type,
+      ),
       keysOf: goalsKeysOf,
       apply: applyGoalEvent,
     },
