@@ -6,7 +6,9 @@ import devAuthRoutes from './dev/routes';
 import goalBreakdownRoutes from './goals/breakdown-routes';
 import goalRoutes from './goals/routes';
 import goalTaskRoutes from './goals/task-routes';
+import goalTaskPlanningRoutes from './goals/task-planning-routes';
 import healthRoutes from './health/routes';
+import plannerRoutes from './planner/routes';
 import plansRoutes from './plans/routes';
 import type { RoutePlugin } from './route-plugin';
 import stripeRoutes from './stripe/routes';
@@ -34,8 +36,10 @@ export const routePlugins: readonly RoutePlugin[] = [
   { prefix: '/api/usage', plugin: usageRoutes },
   { prefix: '/api/goals', plugin: goalRoutes },
   { prefix: '/api/goals', plugin: goalTaskRoutes },
+  { prefix: '/api/goals', plugin: goalTaskPlanningRoutes },
   { prefix: '/api/goals', plugin: goalBreakdownRoutes },
   { prefix: '/api/tasks', plugin: taskRoutes },
+  { prefix: '/api/planner', plugin: plannerRoutes },
   { prefix: '/api/collections', plugin: collectionRoutes },
   { prefix: '/api/db', plugin: dbQueryRoutes },
   { prefix: '/api/audit', plugin: auditRoutes },

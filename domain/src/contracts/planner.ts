@@ -104,3 +104,9 @@ export const todoistImportBodySchema = z.object({ csv: z.string().min(1).max(5_0
 
 // POST /api/planner/calendar-feed (a new token URL; the old one stops working) | DELETE (revoke)
 export const calendarFeedResponseSchema = z.object({ url: z.string().nullable() });
+
+// POST /api/planner/quick-add: the line as typed (previewed in the web app with the same parser)
+export const quickAddBodySchema = z.object({
+  text: z.string().trim().min(1).max(1000),
+  goal_id: z.string().min(1).max(120).optional(),
+});

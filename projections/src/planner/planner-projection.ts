@@ -119,7 +119,7 @@ export const applyPlannerEvent = (rows: RowStore, event: PlannerEvent, envelope:
         template: { ...current.template, ...json(event.data.changes) },
       }));
     case 'TaskTimeLogged':
-      return timeEntry(event.data.taskId, event.data.actualMinutes, 'log', envelope.recordedAt);
+      return timeEntry(event.data.taskId, event.data.actualMinutes, 'log', event.data.loggedAt ?? envelope.recordedAt);
     case 'TaskCompleted':
       if (event.data.actualMinutes !== undefined) {
         timeEntry(event.data.taskId, event.data.actualMinutes, 'completion', event.data.completedAt);
