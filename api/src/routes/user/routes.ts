@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successResponseSchema } from '@stride/domain/contracts/common';
 import {
+  changeTimeZoneBodySchema,
+  changeTimeZoneResponseSchema,
   ensureUserExistsBodySchema,
   ensureUserExistsResponseSchema,
   serverUserRecordSchema,
@@ -16,6 +18,7 @@ import { getUserRecord } from '@stride/projections/users/queries/get-user-record
 import { requireUser } from '../../auth/auth-user';
 import { exportUserData, USER_DATA_EXPORT_FORMAT } from '@stride/application/privacy/export-user-data';
 import { loadUsage } from '@stride/application/commands/usage/usage-snapshot';
+import * as changeTimeZone from '@stride/application/commands/users/change-time-zone';
 import * as completeOnboarding from '@stride/application/commands/users/complete-onboarding';
 import * as registerUser from '@stride/application/commands/users/register-user';
 import * as updatePreferences from '@stride/application/commands/users/update-preferences';
@@ -56,7 +59,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = request.body.name || caller.name;
       return runCommand(request, reply, {
         command: registerUser,
-        input: { email, name, attribution: request.body.attribution ?? null },
+        input: {
+          email,
+          name,
+          attribution: request.body.attribution ?? null,
+          browserTimeZone: request.body.timeZone ?? null,
+        },
         respond: async ({ created, position }) => {
           await awaitCommand(request, position, RECORD_READ_MODELS);
           const user = await readRecord(request);
@@ -114,6 +122,23 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         command: updatePreferences,
         input: { preferences: request.body.preferences },
         respond: async ({ position }) => ({ success: true as const, ...optionalPosition(position) }),
+      }),
+  );
+
+  /** The profile's time zone choice (always recorded, unlike the browser's zone at sign-in). */
+  app.post(
+    '/time-zone',
+    { schema: { body: changeTimeZoneBodySchema, response: { 200: changeTimeZoneResponseSchema } } },
+    (request, reply) =>
+      runCommand(request, reply, {
+        command: changeTimeZone,
+        input: { timeZone: request.body.timeZone, source: 'profile' as const },
+        respond: async ({ position }) => {
+          await awaitCommand(request, position, ['users']);
+          const user = await readRecord(request);
+          if (!user) throw notFound();
+          return { time_zone: user.time_zone, position: requiredPosition(position) };
+        },
       }),
   );
 

@@ -46,6 +46,58 @@ describe('/api/user', () => {
     expect(stream.events[0].data.attribution).toMatchObject({ utm_source: 'newsletter', acquisition_channel: 'Email' });
   });
 
+  it("the time zone: UTC by default, the browser's at sign-in while none is known, the profile's always", async () => {
+    const client = await t.signIn('zone@example.com', 'Zone Person');
+    const first = await client.post('/api/user/ensure-user-exists', { email: 'zone@example.com', name: 'Zone' });
+    expect(first.json().user.time_zone).toBe('UTC');
+
+    const fromBrowser = await client.post('/api/user/ensure-user-exists', {
+      email: 'zone@example.com',
+      name: 'Zone',
+      timeZone: 'America/Los_Angeles',
+    });
+    expect(fromBrowser.json().user.time_zone).toBe('America/Los_Angeles');
+    const otherBrowser = await client.post('/api/user/ensure-user-exists', {
+      email: 'zone@example.com',
+      name: 'Zone',
+      timeZone: 'Europe/Paris',
+    });
+    expect(otherBrowser.json().user.time_zone).toBe('America/Los_Angeles');
+
+    const chosen = await client.post('/api/user/time-zone', { timeZone: 'Asia/Tokyo' });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().time_zone).toBe('Asia/Tokyo');
+    const record = await client.get('/api/user/get-user-data-simple', { 'x-min-position': chosen.json().position });
+    expect(record.json().time_zone).toBe('Asia/Tokyo');
+
+    for (const timeZone of ['Mars/Base', '+05:00', '', 42]) {
+      const bad = await client.post('/api/user/time-zone', { timeZone });
+      expect(bad.statusCode).toBe(400);
+      expect(JSON.stringify(bad.json())).toContain('timeZone');
+    }
+    const badAtSignIn = await client.post('/api/user/ensure-user-exists', {
+      email: 'zone@example.com',
+      name: 'Zone',
+      timeZone: 'Not/AZone',
+    });
+    expect(badAtSignIn.statusCode).toBe(400);
+  });
+
+  it("a new user's browser zone is recorded with the registration, in one append", async () => {
+    const client = await t.signIn('zone-new@example.com', 'Zone New');
+    const first = await client.post('/api/user/ensure-user-exists', {
+      email: 'zone-new@example.com',
+      name: 'Zone New',
+      timeZone: 'Pacific/Auckland',
+    });
+    expect(first.json()).toMatchObject({ created: true, user: { time_zone: 'Pacific/Auckland' } });
+    const stream = (await client.get(`/api/audit/streams/user-${client.userId}`)).json();
+    expect(stream.events.map((event: { type: string }) => event.type)).toEqual([
+      'UserRegistered',
+      'UserTimeZoneChanged',
+    ]);
+  });
+
   it('the record shows the admin flag, the plan from billing events and payment failures', async () => {
     const admin = await registeredUser(t, 'admin@example.com');
     expect((await admin.get('/api/user/get-user-data-simple')).json().is_admin).toBe(true);
