@@ -7,7 +7,7 @@ import { listRunningSeries } from '@stride/projections/planner/queries/list-runn
 import { JOBS, NEXT_OCCURRENCES_EVERY_MS, QUEUES } from '../analytics/queues';
 import type { ScheduledJob } from '../billing/expired-subscriptions-job';
 import type { CommandHandler } from '../commands/command-handler';
-import { userTimeZone } from './user-time-zone';
+import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 
 export interface RecurrenceJobDeps {
   readonly pool: Pool;
@@ -42,7 +42,7 @@ export async function createNextOccurrences({
   let created = 0;
   let failed = 0;
   for (const { goalId, seriesId, userId } of running) {
-    const timeZone = await userTimeZone(pool, userId);
+    const timeZone = await getUserTimeZone(pool, userId);
     try {
       const { result } = await commands.execute({
         streams: { goal: { streamId: streamIds.goal(goalId), decider: goalStreamDecider } },

@@ -72,6 +72,21 @@ describe('planner', () => {
     expect(view.week.find((day) => day.date === today())).toMatchObject({ planned_minutes: 45, open_tasks: 1 });
   });
 
+  it("plans in the user's own time zone: today is their local date", async () => {
+    const client = await registeredUser(t, 'kiritimati@example.com');
+    const zone = 'Pacific/Kiritimati'; // UTC+14: a day ahead of UTC for 14 hours of every day
+    const changed = await client.post('/api/user/time-zone', { timeZone: zone });
+    expect(changed.statusCode).toBe(200);
+    const view = await todayView(client, `?minPosition=${changed.json().position}`);
+    expect(view).toMatchObject({ time_zone: zone, today: localDateOf(now(), zone) });
+    const { goal } = await createGoal(client, { title: 'Islands' });
+    const taskId = await addTask(client, goal.id, { title: 'Snorkel' });
+    const local = localDateOf(now(), zone);
+    const scheduled = await client.post(`/api/goals/${goal.id}/tasks/${taskId}/schedule`, { do_date: local });
+    expect(scheduled.statusCode).toBe(200);
+    expect(titles((await todayView(client)).planned)).toEqual(['Snorkel']);
+  });
+
   it('filters the day by energy and time available, and shows planned minutes against them', async () => {
     const client = await registeredUser(t, 'energy@example.com');
     const { goal } = await createGoal(client, { title: 'Home' });

@@ -26,7 +26,7 @@ import * as importTodoistCsv from '@stride/application/commands/planner/import-t
 import * as quickAddTask from '@stride/application/commands/planner/quick-add-task';
 import * as moveOverdueTasks from '@stride/application/commands/tasks/move-overdue-tasks';
 import { strideExportOfUser } from '@stride/application/planner/stride-export-of-user';
-import { userTimeZone } from '@stride/application/planner/user-time-zone';
+import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import { requireUser } from '../../auth/auth-user';
 import { positionString } from '../../http/caller';
 import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
@@ -60,7 +60,7 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await awaitMinPosition(request, reply, ['goals', 'planner']);
       const userId = requireUser(request).id;
-      const timeZone = await userTimeZone(services.pool, userId);
+      const timeZone = await getUserTimeZone(services.pool, userId);
       const today = localDateOf(services.clock(), timeZone);
       const rows = (await listPlannedTasks(services.pool, userId, startOfIsoWeek(today))).map(planTaskOf);
       const { energy, availableMinutes } = request.query;

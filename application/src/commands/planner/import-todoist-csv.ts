@@ -10,7 +10,7 @@ import type { CommandMetadata } from '@stride/domain/shared/event';
 import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
-import { userTimeZone } from '../../planner/user-time-zone';
+import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext } from '../command-handler';
 import { newId } from '../ids';
 import { limitTierOf } from '../usage/usage-snapshot';
@@ -76,7 +76,7 @@ export async function run(
 ): Promise<ImportTodoistResult> {
   const [tier, timeZone] = await Promise.all([
     limitTierOf(services, context.userId),
-    userTimeZone(services.pool, context.userId),
+    getUserTimeZone(services.pool, context.userId),
   ]);
   const now = context.now ?? services.clock();
   const { tasks, skipped } = readTodoistCsv(csv, { now, timeZone });

@@ -4,7 +4,7 @@ import { quickAddCommands } from '@stride/domain/quick-add/quick-add-commands';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import { listGoalChoices } from '@stride/projections/planner/queries/list-goal-choices';
 import type { Services } from '../../services';
-import { userTimeZone } from '../../planner/user-time-zone';
+import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext } from '../command-handler';
 import { newId } from '../ids';
 import { runOnTask, taskResultSchema, type TaskResult } from '../tasks/task-result';
@@ -25,7 +25,7 @@ export const resultSchema = taskResultSchema;
  */
 export async function run(services: Services, context: CommandContext, input: QuickAddTaskInput): Promise<TaskResult> {
   const [timeZone, goals] = await Promise.all([
-    userTimeZone(services.pool, context.userId),
+    getUserTimeZone(services.pool, context.userId),
     listGoalChoices(services.pool, context.userId),
   ]);
   const now = context.now ?? services.clock();

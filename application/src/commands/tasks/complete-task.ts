@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nextOccurrenceOnCompletion } from '@stride/domain/recurrence/occurrence-on-completion';
 import type { Services } from '../../services';
-import { userTimeZone } from '../../planner/user-time-zone';
+import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext } from '../command-handler';
 import { runOnTask, taskRefSchema, taskResultSchema, type TaskResult } from './task-result';
 
@@ -20,7 +20,7 @@ export const run = async (
   input: CompleteTaskInput,
 ): Promise<TaskResult> => {
   const { taskId, actualMinutes } = input;
-  const timeZone = await userTimeZone(services.pool, context.userId);
+  const timeZone = await getUserTimeZone(services.pool, context.userId);
   return runOnTask(services, context, input, (metadata, state) => [
     { type: 'CompleteTask', data: { taskId, ...(actualMinutes !== undefined && { actualMinutes }) }, metadata },
     ...nextOccurrenceOnCompletion(state, taskId, timeZone, metadata),

@@ -6,7 +6,7 @@ import { decideInTurn } from '@stride/domain/shared/decide-in-turn';
 import { streamIds } from '@stride/domain/stream-ids';
 import { listPlannedTasks } from '@stride/projections/planner/queries/list-planned-tasks';
 import type { Services } from '../../services';
-import { userTimeZone } from '../../planner/user-time-zone';
+import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext, StreamTarget } from '../command-handler';
 import type { GoalState, GoalStreamEvent } from '@stride/domain/goals/goal-events';
 
@@ -34,7 +34,7 @@ export const run = async (
   context: CommandContext,
   { target, taskIds }: MoveOverdueTasksInput,
 ): Promise<MoveOverdueTasksResult> => {
-  const timeZone = await userTimeZone(services.pool, context.userId);
+  const timeZone = await getUserTimeZone(services.pool, context.userId);
   const today = localDateOf(context.now ?? services.clock(), timeZone);
   const doDate = moveDate(target, today);
   const wanted = taskIds === undefined ? undefined : new Set(taskIds);

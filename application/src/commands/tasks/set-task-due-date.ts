@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Services } from '../../services';
-import { userTimeZone } from '../../planner/user-time-zone';
+import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext } from '../command-handler';
 import { runOnTask, taskRefSchema, taskResultSchema, type TaskResult } from './task-result';
 
@@ -15,7 +15,7 @@ export const run = async (
   context: CommandContext,
   input: SetTaskDueDateInput,
 ): Promise<TaskResult> => {
-  const timeZone = await userTimeZone(services.pool, context.userId);
+  const timeZone = await getUserTimeZone(services.pool, context.userId);
   const { taskId, dueDate } = input;
   return runOnTask(services, context, input, (metadata) => [
     { type: 'SetTaskDueDate', data: { taskId, dueDate, timeZone }, metadata },

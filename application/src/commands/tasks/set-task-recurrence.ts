@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recurrenceRuleSchema } from '@stride/domain/recurrence/recurrence-rule';
 import type { Services } from '../../services';
-import { userTimeZone } from '../../planner/user-time-zone';
+import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext } from '../command-handler';
 import { runOnTask, taskRefSchema, taskResultSchema, type TaskResult } from './task-result';
 
@@ -22,7 +22,7 @@ export const run = async (
   context: CommandContext,
   input: SetTaskRecurrenceInput,
 ): Promise<TaskResult> => {
-  const timeZone = await userTimeZone(services.pool, context.userId);
+  const timeZone = await getUserTimeZone(services.pool, context.userId);
   const { taskId, rule, startDate } = input;
   return runOnTask(services, context, input, (metadata) => [
     {

@@ -3,7 +3,7 @@ import type { GoalStreamCommand } from '@stride/domain/goals/goal-decider';
 import { nextOccurrenceOnCompletion } from '@stride/domain/recurrence/occurrence-on-completion';
 import { energyLevelSchema } from '@stride/domain/tasks/energy-workflow';
 import type { Services } from '../../services';
-import { userTimeZone } from '../../planner/user-time-zone';
+import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext } from '../command-handler';
 import { runOnTask, taskRefSchema, taskResultSchema, type TaskResult } from './task-result';
 
@@ -29,7 +29,7 @@ export const resultSchema = taskResultSchema;
  */
 export const run = async (services: Services, context: CommandContext, input: UpdateTaskInput): Promise<TaskResult> => {
   const { goalId, taskId, changes, status, actualMinutes } = input;
-  const timeZone = await userTimeZone(services.pool, context.userId);
+  const timeZone = await getUserTimeZone(services.pool, context.userId);
   return runOnTask(services, context, { goalId, taskId }, (metadata, state) => {
     const commands: GoalStreamCommand[] = [];
     if (Object.keys(changes).length > 0) commands.push({ type: 'UpdateTask', data: { taskId, changes }, metadata });
