@@ -3,6 +3,7 @@ import { trackedEventTracker, type AiEventTracker } from '@stride/application/ai
 import type { BreakdownProvider } from '@stride/application/ai/breakdown-provider';
 import { createBillingModule } from '@stride/application/billing/billing-module';
 import { expiredSubscriptionsJob } from '@stride/application/billing/expired-subscriptions-job';
+import { recurrenceJob } from '@stride/application/planner/recurrence-job';
 import { CommandHandler } from '@stride/application/commands/command-handler';
 import { IdempotencyStore } from '@stride/application/commands/idempotency-store';
 import { startIdempotencyExpiry } from '@stride/application/commands/idempotency-expiry';
@@ -57,7 +58,7 @@ export interface Stride {
  * - all-in-one: the API's services and the pipeline working in-process (relay or log
  *   bus consumers, jobs, the billing job);
  * - api: the same services; the pipeline only publishes, enqueues and reads (the workers do the work);
- * - workers: the same services; the pipeline works (relay, consumers, jobs, the billing job).
+ * - workers: the same services; the pipeline works (relay, consumers, jobs, the billing job, the recurrence job).
  */
 export async function composeServices(config: Config, role: Role, options: ComposeOptions = {}): Promise<Stride> {
   const logger =
@@ -91,7 +92,13 @@ export async function composeServices(config: Config, role: Role, options: Compo
       role,
       clock,
       registry: eventRegistry,
-      jobs: role === 'api' ? [] : [expiredSubscriptionsJob(billing)],
+      jobs:
+        role === 'api'
+          ? []
+          : [
+              expiredSubscriptionsJob(billing),
+              recurrenceJob({ pool, commands, clock, logger: logger.child({ component: 'recurrence' }) }),
+            ],
     },
   );
   const ai = createAiModule(
