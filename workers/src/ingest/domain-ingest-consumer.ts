@@ -4,10 +4,11 @@ import type { StoredEvent } from '@stride/platform/event-store/types';
 import type { Logger } from '@stride/platform/logger';
 import type { JobQueues } from '@stride/platform/queue/job-queues';
 import { scheduleDailyMetrics } from '@stride/application/analytics/schedule-daily-metrics';
+import type { TimeZoneLookup } from '@stride/application/analytics/time-zones';
 import { userDaysOfDomainEvents } from './dirty-days';
 import type { AnalyticsWriters } from './analytics-writers';
 import type { AttributionRow } from './analytics-rows';
-import { toAttributionRow, toDomainEventRow } from './domain-event-rows';
+import { toAttributionRow, toDomainEventRow, userOfEvent } from './domain-event-rows';
 
 /**
  * Copies every domain event into the analytics store (domain_events, and attribution for sign-ups), then
@@ -20,7 +21,13 @@ export class DomainIngestConsumer implements DomainEventConsumer {
   private readonly unreadableTypes = new Set<string>();
 
   constructor(
-    private readonly deps: { writers: AnalyticsWriters; queues: JobQueues; registry: EventRegistry; logger: Logger },
+    private readonly deps: {
+      writers: AnalyticsWriters;
+      queues: JobQueues;
+      registry: EventRegistry;
+      logger: Logger;
+      timeZones: TimeZoneLookup;
+    },
   ) {}
 
   async handle(events: readonly StoredEvent[], context: BatchContext): Promise<void> {
@@ -42,7 +49,8 @@ export class DomainIngestConsumer implements DomainEventConsumer {
       void writers.attribution.flush();
     }
     await durable;
-    await scheduleDailyMetrics(this.deps.queues, userDaysOfDomainEvents(events));
+    const zoneOf = await this.deps.timeZones(events.map(userOfEvent));
+    await scheduleDailyMetrics(this.deps.queues, userDaysOfDomainEvents(events, zoneOf));
   }
 
   private reportUnreadable(event: StoredEvent): void {
