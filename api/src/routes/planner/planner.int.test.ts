@@ -141,7 +141,6 @@ describe('planner', () => {
     const { goal } = await createGoal(client, { title: 'Plants' });
     const taskId = await addTask(client, goal.id, { title: 'Water plants', estimated_minutes: 5 });
     const set = await client.post(`/api/goals/${goal.id}/tasks/${taskId}/recurrence`, { rule: { kind: 'daily' } });
-    await t.services.projections.waitFor(Number(set.json().position));
 
     const tomorrow = new Date(now().getTime() + DAY);
     const deps = {
@@ -154,7 +153,6 @@ describe('planner', () => {
     const second = await createNextOccurrences(deps);
     expect(first.failed + second.failed).toBe(0);
     expect(second.created).toBe(0);
-    await t.services.projections.catchUp();
     const { rows } = await t.services.pool.query(
       `SELECT tk.id, to_char(p.do_date, 'YYYY-MM-DD') AS do_date FROM tasks tk
          JOIN task_plans p ON p.goal_id = tk.goal_id AND p.task_id = tk.id
@@ -286,7 +284,6 @@ describe('planner', () => {
     const imported = await fresh.post('/api/planner/import', document);
     expect(imported.statusCode).toBe(200);
     expect(imported.json()).toMatchObject({ goals: 1, tasks: 4 });
-    await t.services.projections.waitFor(Number(imported.json().position));
 
     expect(await readModelsOf(fresh.userId)).toEqual(await readModelsOf(client.userId));
     const again = strideExportSchema.parse((await fresh.get('/api/planner/export.json')).json());

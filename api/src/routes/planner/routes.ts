@@ -29,7 +29,7 @@ import { strideExportOfUser } from '@stride/application/planner/stride-export-of
 import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import { requireUser } from '../../auth/auth-user';
 import { positionString } from '../../http/caller';
-import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
+import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { plannedTaskResponse } from '../goals/task-planning-routes';
 
@@ -58,7 +58,7 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/today',
     { schema: { querystring: todayQuerySchema, response: { 200: todayResponseSchema } } },
     async (request, reply) => {
-      await awaitMinPosition(request, reply, ['goals', 'planner']);
+      minPositionOf(request); // checked (400 if malformed); reads never wait (inline read models)
       const userId = requireUser(request).id;
       const timeZone = await getUserTimeZone(services.pool, userId);
       const today = localDateOf(services.clock(), timeZone);
@@ -100,7 +100,6 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(request.body.task_ids !== undefined && { taskIds: request.body.task_ids }),
         },
         respond: async ({ moved, doDate, position }) => {
-          await awaitCommand(request, position, ['goals', 'planner']);
           return { moved, do_date: doDate, position: positionString(position) };
         },
       }),
@@ -127,7 +126,7 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await awaitMinPosition(request, reply, ['goals', 'planner']);
+      minPositionOf(request); // checked (400 if malformed); reads never wait (inline read models)
       const userId = requireUser(request).id;
       const [tasks, goals] = await Promise.all([
         searchTasks(services.pool, userId, request.query),
@@ -165,7 +164,6 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         command: importStrideExport,
         input: { document: request.body },
         respond: async ({ goals, tasks, position }) => {
-          await awaitCommand(request, position, ['goals', 'planner', 'collections']);
           return { goals, tasks, position: positionString(position) };
         },
       }),
@@ -186,7 +184,6 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         command: importTodoistCsv,
         input: { csv: request.body.csv },
         respond: async ({ goalId, goals, tasks, skipped, position }) => {
-          await awaitCommand(request, position, ['goals', 'planner']);
           return { goal_id: goalId, goals, tasks, skipped: skipped.length, position: positionString(position) };
         },
       }),
