@@ -34,7 +34,7 @@ const subtaskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:goalId/subtasks',
     { schema: { params: goalParams, response: { 200: goalSubtasksResponseSchema } } },
-    async (request, reply) => {
+    async (request) => {
       minPositionOf(request); // checked (400 if malformed); reads never wait (inline read models)
       const view = await getGoalSubtasks(services.pool, requireUser(request).id, request.params.goalId);
       if (view === null) throw new DomainError('not_found', 'Goal not found');

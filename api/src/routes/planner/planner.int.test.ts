@@ -141,6 +141,7 @@ describe('planner', () => {
     const { goal } = await createGoal(client, { title: 'Plants' });
     const taskId = await addTask(client, goal.id, { title: 'Water plants', estimated_minutes: 5 });
     const set = await client.post(`/api/goals/${goal.id}/tasks/${taskId}/recurrence`, { rule: { kind: 'daily' } });
+    expect(set.statusCode, set.body).toBe(200);
 
     const tomorrow = new Date(now().getTime() + DAY);
     const deps = {

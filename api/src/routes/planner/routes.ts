@@ -57,7 +57,7 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/today',
     { schema: { querystring: todayQuerySchema, response: { 200: todayResponseSchema } } },
-    async (request, reply) => {
+    async (request) => {
       minPositionOf(request); // checked (400 if malformed); reads never wait (inline read models)
       const userId = requireUser(request).id;
       const timeZone = await getUserTimeZone(services.pool, userId);
@@ -125,7 +125,7 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       minPositionOf(request); // checked (400 if malformed); reads never wait (inline read models)
       const userId = requireUser(request).id;
       const [tasks, goals] = await Promise.all([
