@@ -20,6 +20,8 @@ let stride: Stride;
 let tab: Tab;
 let page: Page;
 
+/** Polls wait as long as the harness's other waits. */
+const POLL = { timeout: 20_000 };
 const shot = (name: string) => shoot(page, `planner-${name}`);
 const today = (zone: string) => localDateOf(new Date(), zone);
 const todayCard = () => page.locator('section.today');
@@ -58,7 +60,7 @@ describe('the planner in a browser', () => {
     await input.fill('+ Stretch every day 10m low energy #health');
     await expectText(palette.getByTestId('quick-add-preview'), '"Stretch" · in Health');
     await expectText(palette.getByTestId('quick-add-preview'), 'repeats (daily)');
-    await expect.poll(() => input.getAttribute('aria-activedescendant')).not.toBeNull();
+    await expect.poll(() => input.getAttribute('aria-activedescendant'), POLL).not.toBeNull();
     await shot('palette-quick-add');
     await input.press('Enter');
     await palette.waitFor({ state: 'detached' });
@@ -81,7 +83,7 @@ describe('the planner in a browser', () => {
 
   it('completes the recurring task and sees the next one', async () => {
     await page.getByRole('button', { name: 'Done: Stretch' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Done: Stretch' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Done: Stretch' }).count(), POLL).toBe(0);
     const tomorrow = addDays(today('Pacific/Pago_Pago'), 1);
     await page.goto(`${stride.baseUrl}/search?q=stretch&status=todo`);
     const found = page.getByRole('list', { name: 'Tasks found' });
@@ -122,7 +124,7 @@ describe('the planner in a browser', () => {
     await page.getByRole('button', { name: 'Move Call the bank to today' }).click();
     await expectText(todayCard().getByRole('list', { name: 'Planned for today' }), 'Call the bank');
     await page.getByRole('button', { name: 'All to tomorrow' }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'From earlier days' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('list', { name: 'From earlier days' }).count(), POLL).toBe(0);
     await shot('moved');
     const tomorrow = addDays(today('Pacific/Kiritimati'), 1);
     await page.goto(`${stride.baseUrl}/search?from=${tomorrow}&to=${tomorrow}&status=todo`);
@@ -162,7 +164,7 @@ describe('the planner in a browser', () => {
 
     await page.getByRole('button', { name: 'Make a calendar link' }).click();
     const link = page.getByLabel(/Your calendar link/);
-    await expect.poll(() => link.inputValue()).toMatch(/\/calendar\/[A-Za-z0-9_-]+\.ics$/);
+    await expect.poll(() => link.inputValue(), POLL).toMatch(/\/calendar\/[A-Za-z0-9_-]+\.ics$/);
     const feed = await page.request.get(await link.inputValue());
     expect(feed.status()).toBe(200);
     expect(await feed.text()).toContain('SUMMARY:Water plants');
