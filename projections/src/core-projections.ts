@@ -5,10 +5,19 @@ import { createCollectionsProjection } from './collections/collections-projectio
 import type { Projection } from './core/projection';
 import { createGoalsProjection } from './goals/goals-projection';
 import { createPlannerProjection } from './planner/planner-projection';
+import { createSubtasksProjection } from './subtasks/subtasks-projection';
 import { createUsageProjection } from './usage/usage-projection';
 import { createUsersProjection } from './users/users-projection';
 
-export const coreProjectionNames = ['users', 'usage', 'goals', 'collections', 'planner', 'calendar'] as const;
+export const coreProjectionNames = [
+  'users',
+  'usage',
+  'goals',
+  'collections',
+  'subtasks',
+  'planner',
+  'calendar',
+] as const;
 export type CoreProjectionName = (typeof coreProjectionNames)[number];
 
 /** The read models of the core API, in a stable order. */
@@ -17,6 +26,7 @@ export const createCoreProjections = (registry: EventRegistry = defaultRegistry)
   createUsageProjection(registry),
   createGoalsProjection(registry),
   createCollectionsProjection(registry),
+  createSubtasksProjection(registry),
   createPlannerProjection(registry),
   createCalendarFeedsProjection(registry),
 ];

@@ -5,6 +5,8 @@ import configRoutes from './config/routes';
 import dbQueryRoutes from './db/routes';
 import devAuthRoutes from './dev/routes';
 import goalBreakdownRoutes from './goals/breakdown-routes';
+import goalDraftRoutes from './goals/draft-routes';
+import goalSubtaskRoutes from './goals/subtask-routes';
 import goalRoutes from './goals/routes';
 import goalTaskRoutes from './goals/task-routes';
 import goalTaskPlanningRoutes from './goals/task-planning-routes';
@@ -39,6 +41,8 @@ export const routePlugins: readonly RoutePlugin[] = [
   { prefix: '/api/goals', plugin: goalTaskRoutes },
   { prefix: '/api/goals', plugin: goalTaskPlanningRoutes },
   { prefix: '/api/goals', plugin: goalBreakdownRoutes },
+  { prefix: '/api/goals', plugin: goalDraftRoutes },
+  { prefix: '/api/goals', plugin: goalSubtaskRoutes },
   { prefix: '/api/tasks', plugin: taskRoutes },
   { prefix: '/api/planner', plugin: plannerRoutes },
   { prefix: '/api/collections', plugin: collectionRoutes },

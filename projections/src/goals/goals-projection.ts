@@ -14,12 +14,22 @@ import { defineProjection, rowRef, type EventEnvelope, type RowRef } from '../co
 import type { RowStore } from '../core/row-store';
 import type { JsonValue } from '../core/table';
 import type { TaskRow } from '@stride/domain/contracts/goals';
+import { userErased } from '@stride/domain/users/user-events';
+import type { EventOf } from '@stride/domain/shared/create-event';
 import { goalsTable, tasksTable, type GoalRecord, type TaskRecord } from './goals-tables';
 
+type UserErased = EventOf<typeof userErased>;
+
+const erasedRows = (event: UserErased): RowRef[] =>
+  event.data.goals.flatMap(({ goalId, taskIds }) => [
+    rowRef(goalsTable, { id: goalId }),
+    ...taskIds.map((id) => rowRef(tasksTable, { goal_id: goalId, id })),
+  ]);
 /** A recurring task's next occurrence is a new task of the goal (its dates: the planner projection). */
 type OccurrenceCreated = Extract<TaskPlanningEvent, { type: typeof taskOccurrenceCreated.type }>;
-/** What the goals read model handles: the goal and task events, and the occurrences a series creates. */
-export type GoalsProjectionEvent = GoalEvent | OccurrenceCreated;
+/** What the goals read model handles: goal and task events, the occurrences a series creates, and UserErased
+ * (an erased user's goals and tasks leave the read model). */
+export type GoalsProjectionEvent = GoalEvent | OccurrenceCreated | UserErased;
 
 const goalIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
 
@@ -36,6 +46,7 @@ const taskEventTypes = new Set<string>(taskEventDefinitions.map((definition) => 
 const isTaskEvent = (event: GoalsProjectionEvent): event is TaskEvent => taskEventTypes.has(event.type);
 
 export const goalsKeysOf = (event: GoalsProjectionEvent, envelope: EventEnvelope): RowRef[] => {
+  if (event.type === 'UserErased') return erasedRows(event);
   const goalId = goalIdOf(envelope);
   const goal = rowRef(goalsTable, { id: goalId });
   if (event.type === 'TaskOccurrenceCreated')
@@ -186,6 +197,13 @@ const applyTaskEvent = (rows: RowStore, goal: GoalRecord, event: TaskEvent, enve
 };
 
 export const applyGoalEvent = (rows: RowStore, event: GoalsProjectionEvent, envelope: EventEnvelope): void => {
+  if (event.type === 'UserErased') {
+    for (const { goalId, taskIds } of event.data.goals) {
+      rows.delete(goalsTable, { id: goalId });
+      for (const id of taskIds) rows.delete(tasksTable, { goal_id: goalId, id });
+    }
+    return;
+  }
   const id = goalIdOf(envelope);
   const stamp = { updated_at: envelope.recordedAt, version: envelope.streamVersion };
   if (event.type === 'GoalCreated') {
@@ -233,7 +251,7 @@ export const createGoalsProjection = (registry: EventRegistry) =>
     {
       name: 'goals',
       tables: [goalsTable, tasksTable],
-      eventTypes: [...goalEventDefinitions, ...taskEventDefinitions, taskOccurrenceCreated].map(
+      eventTypes: [...goalEventDefinitions, ...taskEventDefinitions, taskOccurrenceCreated, userErased].map(
         (definition) => definition.type,
       ),
       keysOf: goalsKeysOf,

@@ -19,7 +19,6 @@ import * as setTaskRecurrence from '@stride/application/commands/tasks/set-task-
 import type { TaskResult } from '@stride/application/commands/tasks/task-result';
 import { requireUser } from '../../auth/auth-user';
 import { positionString } from '../../http/caller';
-import { awaitCommand } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { taskChangesOf } from './command-inputs';
 
@@ -30,7 +29,6 @@ export async function plannedTaskResponse(
   request: FastifyRequest,
   { goalId, taskId, position }: TaskResult,
 ): Promise<{ task: PlannedTaskRow; position: string | null }> {
-  await awaitCommand(request, position, ['goals', 'planner']);
   const task = await getPlannedTask(request.server.services.pool, requireUser(request).id, goalId, taskId);
   if (!task) throw new DomainError('not_found', 'Task not found', { field: 'taskId' });
   return { task, position: positionString(position) };

@@ -9,6 +9,7 @@ import {
 } from '@stride/domain/contracts/planner';
 import { addDays, localDateOf } from '@stride/domain/dates/local-date';
 import { strideExportSchema } from '@stride/domain/exchange/stride-export';
+import * as changeTimeZone from '@stride/application/commands/users/change-time-zone';
 import { createNextOccurrences } from '@stride/application/planner/recurrence-job';
 import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/test-app';
@@ -75,9 +76,13 @@ describe('planner', () => {
   it("plans in the user's own time zone: today is their local date", async () => {
     const client = await registeredUser(t, 'kiritimati@example.com');
     const zone = 'Pacific/Kiritimati'; // UTC+14: a day ahead of UTC for 14 hours of every day
-    const changed = await client.post('/api/user/time-zone', { timeZone: zone });
-    expect(changed.statusCode).toBe(200);
-    const view = await todayView(client, `?minPosition=${changed.json().position}`);
+    // The profile's ChangeTimeZone (the identity work's command), run as the user.
+    await changeTimeZone.run(
+      t.services,
+      { userId: client.userId, correlationId: 'planner-test', causationId: null },
+      { timeZone: zone, source: 'profile' },
+    );
+    const view = await todayView(client);
     expect(view).toMatchObject({ time_zone: zone, today: localDateOf(now(), zone) });
     const { goal } = await createGoal(client, { title: 'Islands' });
     const taskId = await addTask(client, goal.id, { title: 'Snorkel' });
@@ -141,7 +146,7 @@ describe('planner', () => {
     const { goal } = await createGoal(client, { title: 'Plants' });
     const taskId = await addTask(client, goal.id, { title: 'Water plants', estimated_minutes: 5 });
     const set = await client.post(`/api/goals/${goal.id}/tasks/${taskId}/recurrence`, { rule: { kind: 'daily' } });
-    await t.services.projections.waitFor(Number(set.json().position));
+    expect(set.statusCode).toBe(200);
 
     const tomorrow = new Date(now().getTime() + DAY);
     const deps = {
@@ -154,7 +159,6 @@ describe('planner', () => {
     const second = await createNextOccurrences(deps);
     expect(first.failed + second.failed).toBe(0);
     expect(second.created).toBe(0);
-    await t.services.projections.catchUp();
     const { rows } = await t.services.pool.query(
       `SELECT tk.id, to_char(p.do_date, 'YYYY-MM-DD') AS do_date FROM tasks tk
          JOIN task_plans p ON p.goal_id = tk.goal_id AND p.task_id = tk.id
@@ -286,7 +290,6 @@ describe('planner', () => {
     const imported = await fresh.post('/api/planner/import', document);
     expect(imported.statusCode).toBe(200);
     expect(imported.json()).toMatchObject({ goals: 1, tasks: 4 });
-    await t.services.projections.waitFor(Number(imported.json().position));
 
     expect(await readModelsOf(fresh.userId)).toEqual(await readModelsOf(client.userId));
     const again = strideExportSchema.parse((await fresh.get('/api/planner/export.json')).json());

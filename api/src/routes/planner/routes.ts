@@ -32,7 +32,6 @@ import { strideExportOfUser } from '@stride/application/planner/stride-export-of
 import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import { requireUser } from '../../auth/auth-user';
 import { positionString } from '../../http/caller';
-import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { plannedTaskResponse } from '../goals/task-planning-routes';
 
@@ -60,8 +59,7 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/today',
     { schema: { querystring: todayQuerySchema, response: { 200: todayResponseSchema } } },
-    async (request, reply) => {
-      await awaitMinPosition(request, reply, ['goals', 'planner']);
+    async (request) => {
       const userId = requireUser(request).id;
       const timeZone = await getUserTimeZone(services.pool, userId);
       const today = localDateOf(services.clock(), timeZone);
@@ -103,7 +101,6 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(request.body.task_ids !== undefined && { taskIds: request.body.task_ids }),
         },
         respond: async ({ moved, doDate, position }) => {
-          await awaitCommand(request, position, ['goals', 'planner']);
           return { moved, do_date: doDate, position: positionString(position) };
         },
       }),
@@ -129,8 +126,7 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResponseSchema },
       },
     },
-    async (request, reply) => {
-      await awaitMinPosition(request, reply, ['goals', 'planner']);
+    async (request) => {
       const userId = requireUser(request).id;
       const [tasks, goals] = await Promise.all([
         searchTasks(services.pool, userId, request.query),
@@ -168,7 +164,6 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         command: importStrideExport,
         input: { document: request.body },
         respond: async ({ goals, tasks, position }) => {
-          await awaitCommand(request, position, ['goals', 'planner', 'collections']);
           return { goals, tasks, position: positionString(position) };
         },
       }),
@@ -179,8 +174,7 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     runCommand(request, reply, {
       command: issueCalendarFeed,
       input: {},
-      respond: async ({ token, position }) => {
-        await awaitCommand(request, position, ['calendar']);
+      respond: async ({ token }) => {
         const origin = services.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
         return { url: `${origin}/calendar/${token}.ics` };
       },
@@ -192,8 +186,7 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     runCommand(request, reply, {
       command: revokeCalendarFeed,
       input: {},
-      respond: async ({ position }) => {
-        await awaitCommand(request, position, ['calendar']);
+      respond: async () => {
         return { url: null };
       },
     }),
@@ -214,7 +207,6 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
         command: importTodoistCsv,
         input: { csv: request.body.csv },
         respond: async ({ goalId, goals, tasks, skipped, position }) => {
-          await awaitCommand(request, position, ['goals', 'planner']);
           return { goal_id: goalId, goals, tasks, skipped: skipped.length, position: positionString(position) };
         },
       }),
