@@ -1,7 +1,7 @@
 import type { Queryable } from '../postgres/pool';
 import type { EncodedAppends, EventCodec, StoredEvent, StreamAppend } from '../event-store/types';
 import { open, seal } from './aes-gcm';
-import type { UserKeyStore } from './user-keys';
+import type { DataKey, UserKeyStore } from './user-keys';
 
 /** What the product says is personal: the codec only encrypts and decrypts. */
 export interface PersonalDataPolicy {
@@ -58,9 +58,13 @@ export class PersonalDataCodec implements EventCodec {
   async encode(appends: readonly StreamAppend[], actorUserId: string, db: Queryable): Promise<EncodedAppends> {
     const newKeys = new Map<string, Buffer>();
     const encoded: StreamAppend[] = [];
+    // One key per subject for the whole call: a user's first append may touch several streams (a goal and
+    // its usage), and every one of them must be encrypted with the one key that gets stored.
+    const keysOfCall = new Map<string, DataKey>();
     for (const append of appends) {
       const subject = this.policy.subjectOf(append.streamId, actorUserId);
-      const dataKey = await this.keys.keyFor(subject, db);
+      const dataKey = keysOfCall.get(subject) ?? (await this.keys.keyFor(subject, db));
+      keysOfCall.set(subject, dataKey);
       if (dataKey.state === 'new') newKeys.set(subject, dataKey.wrapped);
       const protect = (value: string): unknown =>
         dataKey.state === 'erased'

@@ -32,6 +32,7 @@ import { strideExportOfUser } from '@stride/application/planner/stride-export-of
 import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import { requireUser } from '../../auth/auth-user';
 import { positionString } from '../../http/caller';
+import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { plannedTaskResponse } from '../goals/task-planning-routes';
 
@@ -60,6 +61,7 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/today',
     { schema: { querystring: todayQuerySchema, response: { 200: todayResponseSchema } } },
     async (request) => {
+      minPositionOf(request); // checked (400 if malformed); reads never wait (inline read models)
       const userId = requireUser(request).id;
       const timeZone = await getUserTimeZone(services.pool, userId);
       const today = localDateOf(services.clock(), timeZone);
@@ -127,6 +129,7 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      minPositionOf(request); // checked (400 if malformed); reads never wait (inline read models)
       const userId = requireUser(request).id;
       const [tasks, goals] = await Promise.all([
         searchTasks(services.pool, userId, request.query),
