@@ -104,13 +104,12 @@ describe('the planner in a browser', () => {
   });
 
   it('moves tasks left from an earlier day, one by one and all at once', async () => {
-    // Add one more task for today, then travel to a zone where it is already a later day.
-    await page.keyboard.press('Control+k');
-    await page
-      .getByRole('dialog', { name: 'Command palette' })
-      .getByRole('combobox')
-      .fill('+ Water plants today #health');
-    await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').press('Enter');
+    // Add one more task for today (with the quick-add box on today's plan), then travel to a zone where it is already a later day.
+    await page.goto(`${stride.baseUrl}/daily`);
+    const box = todayCard().getByLabel('Quick add a task');
+    await box.fill('Water plants today #health');
+    await expectText(todayCard().getByTestId('quick-add-preview'), '"Water plants" · in Health');
+    await box.press('Enter');
     await expectText(todayCard().getByRole('list', { name: 'Planned for today' }), 'Water plants');
     await page.goto(`${stride.baseUrl}/user-profile`);
     await page.getByLabel('Your time zone').selectOption('Pacific/Kiritimati');
