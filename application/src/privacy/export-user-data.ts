@@ -59,7 +59,12 @@ async function userEvents(deps: Deps, userId: string): Promise<StoredEvent[]> {
     if (page.length < PAGE) break;
     afterPosition = page.at(-1)!.globalPosition;
   }
-  const named = [streamIds.user(userId), streamIds.usage(userId), streamIds.billing(userId)];
+  const named = [
+    streamIds.user(userId),
+    streamIds.usage(userId),
+    streamIds.billing(userId),
+    streamIds.calendar(userId),
+  ];
   for (const streamId of named) {
     const { events } = await deps.eventStore.readStream(streamId);
     for (const event of events) byPosition.set(event.globalPosition, event);
