@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { eventRegistry } from '@stride/domain/event-catalogue';
+import { recordEvents } from '@stride/application/commands/record-events';
 import { streamIds } from '@stride/domain/stream-ids';
 import { loadConfig } from '@stride/platform/config';
 import { createLogger } from '@stride/platform/logger';
@@ -88,7 +88,7 @@ async function seedUser(label: string, index: number): Promise<BenchUser> {
   const { token, user } = signIn.json<{ token: string; user: { id: string } }>();
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   await app.inject({ method: 'POST', url: '/api/user/ensure-user-exists', headers, payload: { email, name: label } });
-  const activated = eventRegistry.validateForAppend({
+  const activated = {
     type: 'SubscriptionActivated',
     data: {
       tier: 'pro',
@@ -98,13 +98,8 @@ async function seedUser(label: string, index: number): Promise<BenchUser> {
       currentPeriodEnd: null,
       occurredAt: new Date().toISOString(),
     },
-  });
-  const appended = await services.eventStore.append(
-    streamIds.billing(user.id),
-    [{ type: activated.type, data: activated.data, schemaVersion: eventRegistry.schemaVersionOf(activated.type) }],
-    { metadata: { userId: 'system:bench' } },
-  );
-  await services.projections.waitFor(appended.lastPosition);
+  };
+  await recordEvents(services.commands, streamIds.billing(user.id), [activated], { userId: 'system:bench' });
   return { id: user.id, headers };
 }
 
@@ -148,7 +143,6 @@ await Promise.all(
     taskGoals.set(user.id, created.json<{ goal: { id: string } }>().goal.id);
   }),
 );
-await services.projections.catchUp();
 
 const emmettDatabase = await createServerTestDatabase({ poolSize: 1 });
 /** Emmett's route runs in a second process: its driver sets pg's global type parsers (int8 as BigInt). */

@@ -4,7 +4,7 @@ import type { UserKeyStore } from '@stride/platform/crypto/user-keys';
 import type { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import type { Logger } from '@stride/platform/logger';
 import type { Pool } from '@stride/platform/postgres/pool';
-import type { ProjectionRunner } from '@stride/projections/projection-runner';
+import type { InlineProjections } from '@stride/projections/core/inline-projections';
 import type { AiModule } from './ai/ai-module';
 import type { AnalyticsServices } from './analytics/analytics-services';
 import type { BillingModule } from './billing/billing-module';
@@ -31,7 +31,8 @@ export interface Services {
   readonly userKeys: UserKeyStore;
   /** Every stored event type; reads upcast through it, appends validate through it. */
   readonly eventRegistry: EventRegistry;
-  readonly projections: ProjectionRunner;
+  /** The API's read models, kept in each command's transaction. */
+  readonly projections: InlineProjections;
   /** The one write path: every command, billing included. */
   readonly commands: CommandHandler;
   readonly idempotency: IdempotencyStore;

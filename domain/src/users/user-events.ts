@@ -3,6 +3,7 @@ import { attributionRecordSchema } from '../analytics/acquisition-channel';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
 import { idSchema } from '../shared/id';
+import { timeZoneSourceSchema, userTimeZoneSchema } from './user-time-zone';
 import { ERASED } from '../privacy/personal-data';
 
 export const MAX_PREFERENCE_KEYS = 20;
@@ -55,6 +56,13 @@ export const onboardingCompleted = defineEvent({
   schema: z.object({}),
 });
 
+/** The user's time zone changed: every day, hour, streak and usage month of theirs is counted in it. */
+export const userTimeZoneChanged = defineEvent({
+  type: 'UserTimeZoneChanged',
+  schemaVersion: 1,
+  schema: z.object({ timeZone: userTimeZoneSchema, source: timeZoneSourceSchema }),
+});
+
 /**
  * The user was erased (crypto-shredding): their data key is gone, so every personal field they wrote reads
  * as "[erased]". It names the aggregates they owned, so every read model can drop their rows, live and in
@@ -77,6 +85,7 @@ export const userEventDefinitions = [
   userProfileUpdated,
   userPreferencesUpdated,
   onboardingCompleted,
+  userTimeZoneChanged,
   userErased,
 ] as const;
 
@@ -88,6 +97,8 @@ export interface RegisteredUser {
   readonly name: string;
   readonly preferences: Preferences;
   readonly onboardingCompleted: boolean;
+  /** null until a time zone is recorded (the user then counts in DEFAULT_TIME_ZONE). */
+  readonly timeZone: string | null;
 }
 
 /** null until UserRegistered. */
@@ -98,7 +109,7 @@ export const initialState = (): UserState => null;
 export const evolve = (state: UserState, event: UserEvent): UserState => {
   if (event.type === 'UserRegistered') {
     const { userId, email, name } = event.data;
-    return { userId, email, name, preferences: {}, onboardingCompleted: false };
+    return { userId, email, name, preferences: {}, onboardingCompleted: false, timeZone: null };
   }
   if (state === null) return state;
   switch (event.type) {
@@ -108,6 +119,8 @@ export const evolve = (state: UserState, event: UserEvent): UserState => {
       return { ...state, preferences: { ...state.preferences, ...event.data.preferences } };
     case 'OnboardingCompleted':
       return { ...state, onboardingCompleted: true };
+    case 'UserTimeZoneChanged':
+      return { ...state, timeZone: event.data.timeZone };
     case 'UserErased':
       return null;
     default:

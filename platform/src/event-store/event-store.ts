@@ -297,16 +297,20 @@ export class PostgresEventStore {
    * Reads the global log after a checkpoint, gap-safe: only events of transactions older than every
    * transaction still running, in (transaction id, position) order. An event whose transaction commits
    * later is never skipped: it is read once that transaction has finished.
+   * `gapSafe: false` reads every event the caller's snapshot sees instead: only for a caller that has made
+   * sure no transaction that could still commit earlier events matters (it holds the locks such writers
+   * take, or it compares tables and log in one REPEATABLE READ snapshot).
    */
   async readAll(
-    options: { after?: LogCheckpoint; limit?: number } = {},
+    options: { after?: LogCheckpoint; limit?: number; gapSafe?: boolean } = {},
     db: Queryable = this.pool,
   ): Promise<StoredEvent[]> {
     const after = options.after ?? LOG_START;
+    const horizon = options.gapSafe === false ? '' : 'AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
     const { rows } = await db.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events
         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          ${horizon}
         ORDER BY events.transaction_id, events.global_position -- the columns, not the text aliases
         LIMIT $3`,
       [after.transactionId, after.position, options.limit ?? 1000],

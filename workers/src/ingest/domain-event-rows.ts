@@ -49,6 +49,13 @@ function extract(event: StrideEvent): Extracted {
     case 'TaskReopened':
     case 'TaskTimeLogged':
     case 'TaskDeleted':
+    case 'TaskScheduled':
+    case 'TaskUnscheduled':
+    case 'TaskDueDateSet':
+    case 'TaskDueDateCleared':
+    case 'TaskRecurrenceSet':
+    case 'TaskRecurrenceCleared':
+    case 'TaskOccurrenceCreated':
       return { ...NOTHING, taskIds: [event.data.taskId] };
     case 'AiGenerationCounted':
       return { ...NOTHING, units: event.data.units };

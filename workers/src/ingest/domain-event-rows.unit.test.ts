@@ -130,6 +130,21 @@ describe('toDomainEventRow', () => {
     ['TaskTimeLogged', { taskId: 't4', actualMinutes: 15 }],
     ['TaskDeleted', { taskId: 't4', deletedAt: COMMAND_TIME }],
     ['TaskUpdated', { taskId: 't4', changes: { title: 'Renamed' } }],
+    ['TaskScheduled', { taskId: 't4', doDate: '2025-03-11' }],
+    [
+      'TaskOccurrenceCreated',
+      {
+        taskId: 't4',
+        seriesId: 't0',
+        occurrenceDate: '2025-03-11',
+        title: 'Walk',
+        description: null,
+        estimatedMinutes: 20,
+        energyLevel: 'low',
+        dueDate: null,
+        createdAt: COMMAND_TIME,
+      },
+    ],
   ])('given a %s, then its task', (type, data) => {
     const { row, readable } = toDomainEventRow(stored(type, 'goal-g1', data), eventRegistry);
     expect(readable).toBe(true);

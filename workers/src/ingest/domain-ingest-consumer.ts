@@ -5,6 +5,7 @@ import type { StoredEvent } from '@stride/platform/event-store/types';
 import type { Logger } from '@stride/platform/logger';
 import type { JobQueues } from '@stride/platform/queue/job-queues';
 import { scheduleDailyMetrics } from '@stride/application/analytics/schedule-daily-metrics';
+import type { TimeZoneLookup } from '@stride/application/analytics/time-zones';
 import { userDaysOfDomainEvents } from './dirty-days';
 import type { AnalyticsWriters } from './analytics-writers';
 import type { AttributionRow } from './analytics-rows';
@@ -28,6 +29,7 @@ export class DomainIngestConsumer implements DomainEventConsumer {
       queues: JobQueues;
       registry: EventRegistry;
       logger: Logger;
+      timeZones: TimeZoneLookup;
     },
   ) {}
 
@@ -53,7 +55,8 @@ export class DomainIngestConsumer implements DomainEventConsumer {
     for (const event of events) {
       if (event.type === 'UserErased') await eraseUserAnalytics(this.deps.analytics, userOfEvent(event));
     }
-    await scheduleDailyMetrics(this.deps.queues, userDaysOfDomainEvents(events));
+    const zoneOf = await this.deps.timeZones(events.map(userOfEvent));
+    await scheduleDailyMetrics(this.deps.queues, userDaysOfDomainEvents(events, zoneOf));
   }
 
   private reportUnreadable(event: StoredEvent): void {

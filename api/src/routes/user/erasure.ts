@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import * as eraseUser from '@stride/application/commands/users/erase-user';
 import { requiredPosition } from '../../http/caller';
-import { awaitCommand } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 
 /** The answer to an erasure: where it is in the log, and how many Stripe customers were deleted. */
@@ -13,7 +12,6 @@ export const erasureResponseSchema = z.object({
 });
 
 /** The read models an erasure empties of the user's rows: the response waits until they have. */
-const ERASURE_READ_MODELS = ['users', 'goals', 'collections', 'usage'] as const;
 
 /** Runs an erasure (the user's own "Delete my account", or an admin's) with Idempotency-Key semantics. */
 export const runErasure = (
@@ -25,7 +23,6 @@ export const runErasure = (
     command: eraseUser,
     input,
     respond: async ({ position, stripeCustomersDeleted }) => {
-      await awaitCommand(request, position, ERASURE_READ_MODELS);
       return { erased: true as const, position: requiredPosition(position), stripeCustomersDeleted };
     },
   });
