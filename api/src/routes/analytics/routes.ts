@@ -28,7 +28,7 @@ import {
   type TrackedEventRecord,
 } from '@stride/application/analytics/tracked-event-record';
 import { requireUser } from '../../auth/auth-user';
-import { requireProAnalytics, targetUser } from './access';
+import { requireAnalyticsDashboard, targetUser } from './access';
 import { notFound } from './analytics-services';
 
 const accepted = { 202: trackAcceptedResponseSchema };
@@ -78,7 +78,10 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: dailyMetricsQuerySchema, response: { 200: dailyMetricsResponseSchema } } },
     async (request) => {
       const { caller, userId } = targetUser(request, request.query.userId);
-      await requireProAnalytics(services, caller, 'daily_metrics');
+      await requireAnalyticsDashboard(services, caller, 'daily_metrics', {
+        start: request.query.start,
+        today: utcDate(services.clock()),
+      });
       return dailyMetricsReport(pipeline().analytics, { userId, start: request.query.start, end: request.query.end });
     },
   );
@@ -111,7 +114,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: userMetricsQuerySchema, response: { 200: userMetricsResponseSchema } } },
     async (request) => {
       const { caller, userId } = targetUser(request, request.query.userId);
-      await requireProAnalytics(services, caller, 'user_metrics');
+      await requireAnalyticsDashboard(services, caller, 'user_metrics');
       const asOf = utcDate(services.clock());
       return { userId, asOf, ...(await computeUserScore(pipeline().analytics, userId, asOf)) };
     },
@@ -129,7 +132,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/goal-metrics',
     { schema: { querystring: goalMetricsQuerySchema, response: { 200: goalMetricsResponseSchema } } },
     async (request) => {
-      await requireProAnalytics(services, requireUser(request), 'goal_metrics');
+      await requireAnalyticsDashboard(services, requireUser(request), 'goal_metrics');
       return goalMetricsFor(request, request.query.goalId);
     },
   );
