@@ -26,9 +26,10 @@ export const ANY_RANGE = -1;
  */
 export const planGatesByTier: Readonly<Record<SubscriptionTier, PlanGates>> = {
   free: { analyticsDays: 0, templates: false, prioritySupport: false },
-  starter: { analyticsDays: 30, templates: true, prioritySupport: false },
-  pro: { analyticsDays: ANY_RANGE, templates: true, prioritySupport: true },
-  team: { analyticsDays: ANY_RANGE, templates: true, prioritySupport: true },
+  // Templates are not built yet: no plan is sold with them until they are (then set true for starter and up).
+  starter: { analyticsDays: 30, templates: false, prioritySupport: false },
+  pro: { analyticsDays: ANY_RANGE, templates: false, prioritySupport: true },
+  team: { analyticsDays: ANY_RANGE, templates: false, prioritySupport: true },
   lite: { analyticsDays: 0, templates: false, prioritySupport: false },
   basic: { analyticsDays: 0, templates: false, prioritySupport: false },
 };
