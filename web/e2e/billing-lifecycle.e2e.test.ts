@@ -2,19 +2,23 @@
 /**
  * Issue 13, billing lifecycle, in a real browser: a Pro user's renewal fails and they keep using the app
  * through the grace period (banner, no redirect); the built-in test billing portal's three buttons work
- * (fail, pay, cancel at period end); after canceling, the plan stays until the period ends. Screenshots at
- * 1280x800 and 390x844 go to artifacts/screenshots/ (prefix billing-).
+ * (fail, pay, cancel at period end); after canceling, the plan stays until the period ends, then the user
+ * continues on Free, told the plan ended, with their goals. The billing clock is moved by an admin (as in
+ * test mode it must be). Screenshots at 1280x800 and 390x844 go to artifacts/screenshots/ (prefix billing-).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectText, openTab, shoot, signInWithForm, startStride, type Stride, type Tab } from './support/harness';
 
+const ADMIN = 'ops.billing@example.com';
 let stride: Stride;
 let tab: Tab;
+let admin: Tab | undefined;
 let page: Page;
 const shot = (name: string) => shoot(page, `billing-${name}`);
 
 beforeAll(async () => {
+  process.env.ADMIN_EMAILS = ADMIN; // the server started below reads it: the billing clock is admin-only
   stride = await startStride();
   tab = await openTab(stride);
   page = tab.page;
@@ -22,8 +26,31 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await tab?.context.close().catch(() => undefined);
+  await admin?.context.close().catch(() => undefined);
   await stride?.stop();
 });
+
+/** An admin's signed-in call to the API, from the admin's own browser tab. */
+async function asAdmin(path: string, body: unknown): Promise<number> {
+  if (!admin) {
+    admin = await openTab(stride);
+    await admin.page.goto(`${stride.baseUrl}/sign-in`);
+    await signInWithForm(admin.page, ADMIN, 'Olive Ops');
+    await admin.page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+  }
+  return admin.page.evaluate(
+    async ({ path, body }) => {
+      const token = window.localStorage.getItem('stride:auth-token') ?? '';
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return response.status;
+    },
+    { path, body },
+  );
+}
 
 const openPortal = async () => {
   await page.goto(`${stride.baseUrl}/user-profile`);
@@ -80,8 +107,29 @@ describe('the paying customer’s lifecycle (issue 13 items 1-3)', () => {
     await shot('canceled-keeps-plan');
   });
 
+  it('continues on Free when the paid period ends, told the plan ended, with the goal kept', async () => {
+    await page.goto(`${stride.baseUrl}/goals?new=1`);
+    await page.getByLabel('Goal', { exact: true }).fill('Run a 10k in the spring');
+    await page.getByRole('button', { name: 'Create goal' }).click();
+    await expectText(page.locator('main'), 'Run a 10k in the spring');
+    expect(await asAdmin('/api/stripe/test-mode/advance-clock', { days: 31 })).toBe(200);
+    expect(await asAdmin('/api/stripe/check-expired-subscriptions', {})).toBe(200);
+    await page.goto(`${stride.baseUrl}/goals`);
+    await page.getByTestId('plan-ended-notice').waitFor({ timeout: 30_000 });
+    await expectText(page.getByTestId('plan-ended-notice'), "Your Pro plan has ended and you're on Free now");
+    await expectText(page.locator('main'), 'Run a 10k in the spring');
+    expect(new URL(page.url()).pathname).toBe('/goals');
+    await shot('continues-on-free');
+    await page.getByRole('button', { name: 'Dismiss plan notice' }).click();
+    await page.reload();
+    await expectText(page.locator('main'), 'Run a 10k in the spring');
+    await expect(page.getByTestId('plan-ended-notice').count()).resolves.toBe(0);
+  });
+
   it('logged no browser errors and no unexpected 4xx', () => {
     expect(tab.consoleErrors).toEqual([]);
     expect(tab.failedResponses).toEqual([]);
+    expect(admin?.consoleErrors ?? []).toEqual([]);
+    expect(admin?.failedResponses ?? []).toEqual([]);
   });
 });
