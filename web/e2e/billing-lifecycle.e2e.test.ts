@@ -126,6 +126,27 @@ describe('the paying customer’s lifecycle (issue 13 items 1-3)', () => {
     await expect(page.getByTestId('plan-ended-notice').count()).resolves.toBe(0);
   });
 
+  it('shows a Starter user the analytics dashboard over the last 30 days (issue 13, item 5)', async () => {
+    const starter = await openTab(stride);
+    try {
+      await starter.page.goto(`${stride.baseUrl}/sign-up?plan=starter`);
+      await signInWithForm(starter.page, 'sam.starter@example.com', 'Sam Reed', 'Create account');
+      await starter.page.waitForURL(/\/api\/stripe\/test-checkout\//, { timeout: 30_000 });
+      await expectText(starter.page.locator('body'), 'Analytics dashboard (last 30 days)');
+      await starter.page.getByRole('button', { name: /pay/i }).first().click();
+      await starter.page.waitForURL(/\/payment-success\?success=true/, { timeout: 30_000 });
+      await expectText(starter.page.getByRole('status').filter({ hasText: 'Welcome to' }), 'Starter');
+      await starter.page.goto(`${stride.baseUrl}/analytics`);
+      await starter.page.getByTestId('analytics-dashboard').waitFor({ timeout: 30_000 });
+      await expect(starter.page.getByRole('button', { name: '90 days' }).count()).resolves.toBe(0);
+      await shoot(starter.page, 'billing-starter-analytics');
+      expect(starter.consoleErrors).toEqual([]);
+      expect(starter.failedResponses).toEqual([]);
+    } finally {
+      await starter.context.close();
+    }
+  });
+
   it('logged no browser errors and no unexpected 4xx', () => {
     expect(tab.consoleErrors).toEqual([]);
     expect(tab.failedResponses).toEqual([]);
