@@ -52,10 +52,14 @@ async function asAdmin(path: string, body: unknown): Promise<number> {
   );
 }
 
-const openPortal = async () => {
+/** Opens the test portal from the profile, presses one of its buttons and waits for the page again. */
+const pressInPortal = async (button: string, expected: string) => {
   await page.goto(`${stride.baseUrl}/user-profile`);
   await page.getByRole('button', { name: 'Manage Subscription' }).click();
   await page.waitForURL(/\/api\/stripe\/test-checkout\/portal\//, { timeout: 30_000 });
+  await page.getByRole('button', { name: button }).click();
+  await page.waitForURL(/\/api\/stripe\/test-checkout\/portal\/[^/]+$/);
+  await expectText(page.locator('body'), expected);
 };
 
 describe('the paying customer’s lifecycle (issue 13 items 1-3)', () => {
@@ -69,10 +73,7 @@ describe('the paying customer’s lifecycle (issue 13 items 1-3)', () => {
   });
 
   it('fails a renewal from the test portal, and the user keeps using the app with the banner', async () => {
-    await openPortal();
-    await page.getByRole('button', { name: 'Simulate a failed renewal payment' }).click();
-    await page.waitForURL(/\/api\/stripe\/test-checkout\/portal\/[^/]+$/);
-    await expectText(page.locator('body'), 'past_due');
+    await pressInPortal('Simulate a failed renewal payment', 'past_due');
     await shot('portal-past-due');
     for (const path of ['/daily', '/goals']) {
       await page.goto(`${stride.baseUrl}${path}`);
@@ -85,20 +86,14 @@ describe('the paying customer’s lifecycle (issue 13 items 1-3)', () => {
   });
 
   it('pays the failed invoice from the test portal: the banner goes', async () => {
-    await openPortal();
-    await page.getByRole('button', { name: 'Pay the failed invoice (test)' }).click();
-    await page.waitForURL(/\/api\/stripe\/test-checkout\/portal\/[^/]+$/);
-    await expectText(page.locator('body'), 'active');
+    await pressInPortal('Pay the failed invoice (test)', 'active');
     await page.goto(`${stride.baseUrl}/goals`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await expect.poll(() => page.getByTestId('payment-banner').count(), { timeout: 20_000 }).toBe(0);
   });
 
   it('cancels at the end of the period from the test portal, keeping the plan until then', async () => {
-    await openPortal();
-    await page.getByRole('button', { name: 'Cancel at the end of the period' }).click();
-    await page.waitForURL(/\/api\/stripe\/test-checkout\/portal\/[^/]+$/);
-    await expectText(page.locator('body'), 'then Free');
+    await pressInPortal('Cancel at the end of the period', 'then Free');
     await shot('portal-canceled-at-period-end');
     await page.getByRole('link', { name: 'Return to Stride' }).click();
     await page.goto(`${stride.baseUrl}/goals`);
