@@ -6,11 +6,13 @@ import { EventRegistry } from './shared/event-registry';
 import type { StreamCategory } from './stream-ids';
 import { taskEventDefinitions } from './tasks/task-events';
 import { taskPlanningEventDefinitions, type TaskPlanningEvent } from './tasks/task-planning-events';
+import { subtaskEventDefinitions, type SubtaskEvent } from './tasks/subtask-events';
 import { usageEventDefinitions, type UsageEvent } from './usage/usage-events';
 import { userEventDefinitions, type UserEvent } from './users/user-events';
 
 /** Every stored event: the core aggregates' (goal events include their tasks') and billing's. */
-export type StrideEvent = UserEvent | GoalEvent | TaskPlanningEvent | CollectionEvent | UsageEvent | BillingEvent;
+export type StrideEvent =
+  UserEvent | GoalEvent | TaskPlanningEvent | SubtaskEvent | CollectionEvent | UsageEvent | BillingEvent;
 
 /**
  * The broker topic categories, declared once: every stored event is relayed to one of them (the bus names
@@ -25,7 +27,7 @@ const coreTopics = ['users', 'goals', 'tasks', 'usage'] as const satisfies reado
 const definitionsByTopic: Record<(typeof coreTopics)[number], readonly EventDefinition[]> = {
   users: userEventDefinitions,
   goals: [...goalEventDefinitions, ...collectionEventDefinitions],
-  tasks: [...taskEventDefinitions, ...taskPlanningEventDefinitions],
+  tasks: [...taskEventDefinitions, ...taskPlanningEventDefinitions, ...subtaskEventDefinitions],
   usage: usageEventDefinitions,
 };
 

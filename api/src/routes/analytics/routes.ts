@@ -16,11 +16,12 @@ import {
   userMetricsSimpleResponseSchema,
 } from '@stride/domain/contracts/analytics';
 import { DomainError } from '@stride/domain/shared/domain-error';
-import { utcDate } from '@stride/platform/clickhouse/params';
 import { computeDailyMetrics } from '@stride/application/analytics/compute-daily-metrics';
 import { dailyMetricsReport } from '@stride/application/analytics/reports/daily-metrics-report';
 import { goalMetricsReport } from '@stride/application/analytics/reports/goal-metrics-report';
 import { computeUserScore } from '@stride/application/analytics/compute-user-score';
+import { timeZoneOf } from '@stride/application/analytics/time-zones';
+import { localDateOf } from '@stride/domain/dates/local-date';
 import {
   recordFromTimeAccuracy,
   recordFromTrackEvent,
@@ -37,6 +38,9 @@ const accepted = { 202: trackAcceptedResponseSchema };
 const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const pipeline = () => services.analytics;
+
+  /** A user with the time zone their days and hours are counted in. */
+  const zoned = async (userId: string) => ({ userId, timeZone: await timeZoneOf(services.pool, userId) });
 
   const track = async (record: TrackedEventRecord) => {
     await pipeline().track([record]);
@@ -80,7 +84,8 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { caller, userId } = targetUser(request, request.query.userId);
       await requireAnalyticsDashboard(services, caller, 'daily_metrics', {
         start: request.query.start,
-        today: utcDate(services.clock()),
+        // The user's own today (their time zone), so Starter's 30 days end where their day does.
+        today: localDateOf(services.clock(), (await zoned(userId)).timeZone),
       });
       return dailyMetricsReport(pipeline().analytics, { userId, start: request.query.start, end: request.query.end });
     },
@@ -94,7 +99,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       await pipeline().requestDailyMetrics(userId, request.body.date);
       return {
         accepted: true as const,
-        metrics: await computeDailyMetrics(pipeline().analytics, userId, request.body.date),
+        metrics: await computeDailyMetrics(pipeline().analytics, { ...(await zoned(userId)), date: request.body.date }),
       };
     },
   );
@@ -104,7 +109,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: userMetricsQuerySchema, response: { 200: userMetricsSimpleResponseSchema } } },
     async (request) => {
       const { userId } = targetUser(request, request.query.userId);
-      const { metrics } = await computeUserScore(pipeline().analytics, userId, utcDate(services.clock()));
+      const { metrics } = await computeUserScore(pipeline().analytics, await zoned(userId), services.clock());
       return { userId, ...metrics };
     },
   );
@@ -115,8 +120,8 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { caller, userId } = targetUser(request, request.query.userId);
       await requireAnalyticsDashboard(services, caller, 'user_metrics');
-      const asOf = utcDate(services.clock());
-      return { userId, asOf, ...(await computeUserScore(pipeline().analytics, userId, asOf)) };
+      const { asOf, ...score } = await computeUserScore(pipeline().analytics, await zoned(userId), services.clock());
+      return { userId, asOf, ...score };
     },
   );
 

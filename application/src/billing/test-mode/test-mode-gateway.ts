@@ -104,6 +104,10 @@ export class TestModeGateway implements PaymentGateway {
     return { kind: 'ok', url: new URL(testPortalPath(id), returnUrl).toString() };
   }
 
+  async deleteCustomer(customerId: string): Promise<void> {
+    this.customers.delete(customerId);
+  }
+
   async findCustomersByEmail(email: string): Promise<StripeCustomer[]> {
     const wanted = email.trim().toLowerCase();
     return [...this.customers.values()].filter((customer) => customer.email?.toLowerCase() === wanted);
