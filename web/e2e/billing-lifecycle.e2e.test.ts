@@ -2,19 +2,23 @@
 /**
  * Issue 13, billing lifecycle, in a real browser: a Pro user's renewal fails and they keep using the app
  * through the grace period (banner, no redirect); the built-in test billing portal's three buttons work
- * (fail, pay, cancel at period end); after canceling, the plan stays until the period ends. Screenshots at
- * 1280x800 and 390x844 go to artifacts/screenshots/ (prefix billing-).
+ * (fail, pay, cancel at period end); after canceling, the plan stays until the period ends, then the user
+ * continues on Free, told the plan ended, with their goals. The billing clock is moved by an admin (as in
+ * test mode it must be). Screenshots at 1280x800 and 390x844 go to artifacts/screenshots/ (prefix billing-).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectText, openTab, shoot, signInWithForm, startStride, type Stride, type Tab } from './support/harness';
 
+const ADMIN = 'ops.billing@example.com';
 let stride: Stride;
 let tab: Tab;
+let admin: Tab | undefined;
 let page: Page;
 const shot = (name: string) => shoot(page, `billing-${name}`);
 
 beforeAll(async () => {
+  process.env.ADMIN_EMAILS = ADMIN; // the server started below reads it: the billing clock is admin-only
   stride = await startStride();
   tab = await openTab(stride);
   page = tab.page;
@@ -22,13 +26,40 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await tab?.context.close().catch(() => undefined);
+  await admin?.context.close().catch(() => undefined);
   await stride?.stop();
 });
 
-const openPortal = async () => {
+/** An admin's signed-in call to the API, from the admin's own browser tab. */
+async function asAdmin(path: string, body: unknown): Promise<number> {
+  if (!admin) {
+    admin = await openTab(stride);
+    await admin.page.goto(`${stride.baseUrl}/sign-in`);
+    await signInWithForm(admin.page, ADMIN, 'Olive Ops');
+    await admin.page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+  }
+  return admin.page.evaluate(
+    async ({ path, body }) => {
+      const token = window.localStorage.getItem('stride:auth-token') ?? '';
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return response.status;
+    },
+    { path, body },
+  );
+}
+
+/** Opens the test portal from the profile, presses one of its buttons and waits for the page again. */
+const pressInPortal = async (button: string, expected: string) => {
   await page.goto(`${stride.baseUrl}/user-profile`);
   await page.getByRole('button', { name: 'Manage Subscription' }).click();
   await page.waitForURL(/\/api\/stripe\/test-checkout\/portal\//, { timeout: 30_000 });
+  await page.getByRole('button', { name: button }).click();
+  await page.waitForURL(/\/api\/stripe\/test-checkout\/portal\/[^/]+$/);
+  await expectText(page.locator('body'), expected);
 };
 
 describe('the paying customer’s lifecycle (issue 13 items 1-3)', () => {
@@ -42,10 +73,7 @@ describe('the paying customer’s lifecycle (issue 13 items 1-3)', () => {
   });
 
   it('fails a renewal from the test portal, and the user keeps using the app with the banner', async () => {
-    await openPortal();
-    await page.getByRole('button', { name: 'Simulate a failed renewal payment' }).click();
-    await page.waitForURL(/\/api\/stripe\/test-checkout\/portal\/[^/]+$/);
-    await expectText(page.locator('body'), 'past_due');
+    await pressInPortal('Simulate a failed renewal payment', 'past_due');
     await shot('portal-past-due');
     for (const path of ['/daily', '/goals']) {
       await page.goto(`${stride.baseUrl}${path}`);
@@ -58,20 +86,14 @@ describe('the paying customer’s lifecycle (issue 13 items 1-3)', () => {
   });
 
   it('pays the failed invoice from the test portal: the banner goes', async () => {
-    await openPortal();
-    await page.getByRole('button', { name: 'Pay the failed invoice (test)' }).click();
-    await page.waitForURL(/\/api\/stripe\/test-checkout\/portal\/[^/]+$/);
-    await expectText(page.locator('body'), 'active');
+    await pressInPortal('Pay the failed invoice (test)', 'active');
     await page.goto(`${stride.baseUrl}/goals`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await expect.poll(() => page.getByTestId('payment-banner').count(), { timeout: 20_000 }).toBe(0);
   });
 
   it('cancels at the end of the period from the test portal, keeping the plan until then', async () => {
-    await openPortal();
-    await page.getByRole('button', { name: 'Cancel at the end of the period' }).click();
-    await page.waitForURL(/\/api\/stripe\/test-checkout\/portal\/[^/]+$/);
-    await expectText(page.locator('body'), 'then Free');
+    await pressInPortal('Cancel at the end of the period', 'then Free');
     await shot('portal-canceled-at-period-end');
     await page.getByRole('link', { name: 'Return to Stride' }).click();
     await page.goto(`${stride.baseUrl}/goals`);
@@ -80,8 +102,50 @@ describe('the paying customer’s lifecycle (issue 13 items 1-3)', () => {
     await shot('canceled-keeps-plan');
   });
 
+  it('continues on Free when the paid period ends, told the plan ended, with the goal kept', async () => {
+    await page.goto(`${stride.baseUrl}/goals?new=1`);
+    await page.getByLabel('Goal', { exact: true }).fill('Run a 10k in the spring');
+    await page.getByRole('button', { name: 'Create goal' }).click();
+    await expectText(page.locator('main'), 'Run a 10k in the spring');
+    expect(await asAdmin('/api/stripe/test-mode/advance-clock', { days: 31 })).toBe(200);
+    expect(await asAdmin('/api/stripe/check-expired-subscriptions', {})).toBe(200);
+    await page.goto(`${stride.baseUrl}/goals`);
+    await page.getByTestId('plan-ended-notice').waitFor({ timeout: 30_000 });
+    await expectText(page.getByTestId('plan-ended-notice'), "Your Pro plan has ended and you're on Free now");
+    await expectText(page.locator('main'), 'Run a 10k in the spring');
+    expect(new URL(page.url()).pathname).toBe('/goals');
+    await shot('continues-on-free');
+    await page.getByRole('button', { name: 'Dismiss plan notice' }).click();
+    await page.reload();
+    await expectText(page.locator('main'), 'Run a 10k in the spring');
+    await expect(page.getByTestId('plan-ended-notice').count()).resolves.toBe(0);
+  });
+
+  it('shows a Starter user the analytics dashboard over the last 30 days (issue 13, item 5)', async () => {
+    const starter = await openTab(stride);
+    try {
+      await starter.page.goto(`${stride.baseUrl}/sign-up?plan=starter`);
+      await signInWithForm(starter.page, 'sam.starter@example.com', 'Sam Reed', 'Create account');
+      await starter.page.waitForURL(/\/api\/stripe\/test-checkout\//, { timeout: 30_000 });
+      await expectText(starter.page.locator('body'), 'Analytics dashboard (last 30 days)');
+      await starter.page.getByRole('button', { name: /pay/i }).first().click();
+      await starter.page.waitForURL(/\/payment-success\?success=true/, { timeout: 30_000 });
+      await expectText(starter.page.getByRole('status').filter({ hasText: 'Welcome to' }), 'Starter');
+      await starter.page.goto(`${stride.baseUrl}/analytics`);
+      await starter.page.getByTestId('analytics-dashboard').waitFor({ timeout: 30_000 });
+      await expect(starter.page.getByRole('button', { name: '90 days' }).count()).resolves.toBe(0);
+      await shoot(starter.page, 'billing-starter-analytics');
+      expect(starter.consoleErrors).toEqual([]);
+      expect(starter.failedResponses).toEqual([]);
+    } finally {
+      await starter.context.close();
+    }
+  });
+
   it('logged no browser errors and no unexpected 4xx', () => {
     expect(tab.consoleErrors).toEqual([]);
     expect(tab.failedResponses).toEqual([]);
+    expect(admin?.consoleErrors ?? []).toEqual([]);
+    expect(admin?.failedResponses ?? []).toEqual([]);
   });
 });

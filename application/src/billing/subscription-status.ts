@@ -15,6 +15,8 @@ export interface SubscriptionStatusView {
   readonly gracePeriodEndsAt: string | null;
   readonly graceDaysRemaining: number | null;
   readonly paymentsMode: PaymentsMode;
+  /** The paid plan that last ended (moved to Free), for the notice; null while on a plan or never paid. */
+  readonly endedPlan: BillingState['endedPlan'];
   /** The billing clock's time (moved in test mode): countdowns are computed against it. */
   readonly billingNow: string;
 }
@@ -37,6 +39,7 @@ export function subscriptionStatusView(
     gracePeriodEndsAt: state.paymentFailure?.gracePeriodEndsAt ?? null,
     graceDaysRemaining: graceDaysRemaining(state, now),
     paymentsMode,
+    endedPlan: state.tier === 'free' ? state.endedPlan : null,
     billingNow: now.toISOString(),
   };
 }

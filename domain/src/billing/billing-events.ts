@@ -188,6 +188,8 @@ export interface BillingState {
   readonly keptReports: readonly { readonly subscriptionId: string; readonly report: KeptReport }[];
   /** Invoices known to be paid (sorted ids, see `invoicePaid`). */
   readonly paidInvoiceIds: readonly string[];
+  /** The paid plan the last downgrade ended (for the "your plan ended" notice); null once a plan starts. */
+  readonly endedPlan: { readonly tier: PaidTier; readonly reason: DowngradeReason } | null;
 }
 
 export const initialState = (): BillingState => ({
@@ -204,6 +206,7 @@ export const initialState = (): BillingState => ({
   lastAppliedAt: null,
   keptReports: [],
   paidInvoiceIds: [],
+  endedPlan: null,
 });
 
 const later = (current: string | null, candidate: string): string =>
@@ -230,6 +233,7 @@ export const evolve = (state: BillingState, event: BillingEvent): BillingState =
         paymentFailure: null,
         canceledAt: null,
         lapsedSubscription: null,
+        endedPlan: null,
         lastAppliedAt: later(state.lastAppliedAt, occurredAt),
         // The kept reports about it are applied in the same decision (billing decider): they are done.
         keptReports: state.keptReports.filter((kept) => kept.subscriptionId !== subscriptionId),
@@ -304,6 +308,7 @@ export const evolve = (state: BillingState, event: BillingEvent): BillingState =
         paymentFailure: null,
         canceledAt: null,
         lapsedSubscription: lapsed,
+        endedPlan: { tier: fromTier, reason },
       };
     }
     case 'InvoicePaid':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subscriptionStatusSchema, subscriptionTierSchema } from '../plans/subscription-tiers';
+import { downgradeReasonValues } from '../billing/billing-events';
 
 /**
  * The plans and subscription calls (spec sections 3, 7 and 8). Paths are under /api. Every response
@@ -112,6 +113,8 @@ export const subscriptionStatusResponseSchema = z.object({
   /** Whole days left in the grace period (rounded up); null without a pending payment failure. */
   graceDaysRemaining: z.number().int().nullable(),
   paymentsMode: z.enum(['test-checkout', 'stripe']),
+  /** The paid plan that last ended (the user is on Free now), for the "your plan ended" notice. */
+  endedPlan: z.object({ tier: tierSchema, reason: z.enum(downgradeReasonValues) }).nullable(),
   /** The billing clock's time (moved by an admin in test mode): countdowns follow it. */
   billingNow: z.string(),
 });

@@ -1,5 +1,6 @@
 import { planLimitsByTier, type PlanLimits } from './plan-catalogue';
-import { subscriptionTierSchema, type SubscriptionTier } from './subscription-tiers';
+import { planGatesByTier, type PlanGates } from './plan-features';
+import { subscriptionTierSchema, subscriptionTierValues, type SubscriptionTier } from './subscription-tiers';
 
 /**
  * Usage limits and tier rules (spec sections 2, 5 and 6). Tiers arrive as plain strings from storage,
@@ -95,20 +96,38 @@ export function upgradeOptionsFor(tier: string | null | undefined): readonly Upg
   ];
 }
 
-/**
- * Which tiers get the pro analytics (daily metrics, full user metrics with engagement and insights, goal
- * metrics). Spec section 2: the Analytics entry is tagged PRO for anyone not on pro or team. The server's
- * gate and the account menu both read this rule.
- *
- * DECISION: spec section 9 also lists an "analytics dashboard" among starter's features. The account menu
- * rule (PRO tag for everyone but pro and team) is the one the screens follow, so the server gates on it too;
- * starter users get the simple user metrics. Change PRO_ANALYTICS_TIERS to move the line.
- */
-export const PRO_ANALYTICS_TIERS: readonly SubscriptionTier[] = ['pro', 'team'];
+/** The plan gates (plan-features.ts) of a stored or client-sent tier; unknown tiers are free. */
+export function gatesForTier(tier: string | null | undefined): PlanGates {
+  return planGatesByTier[parseTier(tier)];
+}
 
-/** Pro analytics are included for PRO_ANALYTICS_TIERS; unknown or missing tiers are free, so never. */
+/**
+ * The analytics dashboard (issue 13, item 5: Starter has it over the last 30 days, Pro and Team over any
+ * range; see plan-features.ts). The server's gate, the account menu and the analytics page read these.
+ */
+export function hasAnalyticsDashboard(tier: string | null | undefined): boolean {
+  return gatesForTier(tier).analyticsDays !== 0;
+}
+
+/** Days back the dashboard reaches (today included); null = any range; 0 = no dashboard. */
+export function analyticsDaysFor(tier: string | null | undefined): number | null {
+  const days = gatesForTier(tier).analyticsDays;
+  return days < 0 ? null : days;
+}
+
+/** Pro analytics: the dashboard over any date range (pro and team). */
 export function hasProAnalytics(tier: string | null | undefined): boolean {
-  return PRO_ANALYTICS_TIERS.includes(parseTier(tier));
+  return gatesForTier(tier).analyticsDays < 0;
+}
+
+/** The tiers that include the analytics dashboard (for a plan_required answer). */
+export const ANALYTICS_DASHBOARD_TIERS: readonly SubscriptionTier[] = subscriptionTierValues.filter(
+  (tier) => planGatesByTier[tier].analyticsDays !== 0,
+);
+
+/** The goal template library and saving a goal as a template. */
+export function hasTemplates(tier: string | null | undefined): boolean {
+  return gatesForTier(tier).templates;
 }
 
 /** Spec section 6: the header Upgrade button shows for free and lite users. */

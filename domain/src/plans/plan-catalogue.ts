@@ -1,3 +1,4 @@
+import { planFeatures, planGatesByTier } from './plan-features';
 import { subscriptionTierValues, type SubscriptionTier } from './subscription-tiers';
 
 /**
@@ -33,7 +34,10 @@ export interface PlanDefinition {
   /** The payment provider's price identifier from configuration; null when none is configured. */
   readonly stripePriceId: string | null;
   readonly limits: PlanLimits;
-  /** Ordered: the upgrade dialog shows the first three, so the distinguishing ones come first. */
+  /**
+   * Generated from the limits and gates (plan-features.ts), never written by hand; ordered: the upgrade
+   * dialog shows the first three, so the distinguishing ones come first.
+   */
   readonly features: readonly string[];
   readonly bestFor: string;
   readonly valueProposition?: string;
@@ -79,17 +83,17 @@ export function formatPriceDisplay(priceCents: number): string {
   return `$${amount}/month`;
 }
 
-const BASE_FEATURES = ['Progress tracking', 'Energy-based task workflow', 'Mobile and desktop access'] as const;
-
-type PlanCopy = Omit<PlanDefinition, 'id' | 'priceCents' | 'priceDisplay' | 'stripePriceId' | 'limits' | 'purchasable'>;
+type PlanCopy = Omit<
+  PlanDefinition,
+  'id' | 'priceCents' | 'priceDisplay' | 'stripePriceId' | 'limits' | 'purchasable' | 'features'
+>;
 
 const planCopy: Readonly<Record<SubscriptionTier, PlanCopy>> = {
   free: {
     name: 'Free',
     headline: 'Start with one goal',
     subheadline: 'Everything you need to try Stride',
-    description: 'One goal a month with AI task breakdowns to get you moving.',
-    features: ['1 active goal', '3 AI breakdowns per month', ...BASE_FEATURES, 'Email support'],
+    description: 'One new goal a month, with AI task breakdowns to get you moving.',
     bestFor: 'Trying Stride with a single goal',
     popular: false,
     legacy: false,
@@ -98,15 +102,7 @@ const planCopy: Readonly<Record<SubscriptionTier, PlanCopy>> = {
     name: 'Starter',
     headline: 'Room for the goals that matter',
     subheadline: 'Ten goals and a hundred AI breakdowns every month',
-    description: 'Plan up to 10 goals a month, with analytics and templates to keep you on track.',
-    features: [
-      '10 goals per month',
-      '100 AI breakdowns per month',
-      'Analytics dashboard',
-      'Templates',
-      ...BASE_FEATURES,
-      'Email support',
-    ],
+    description: 'More goals and AI breakdowns every month, and the tools to keep them on track.',
     bestFor: 'People working on a few goals at once',
     valueProposition: 'Ten times the goals of Free for the price of a coffee.',
     popular: false,
@@ -116,15 +112,7 @@ const planCopy: Readonly<Record<SubscriptionTier, PlanCopy>> = {
     name: 'Pro',
     headline: 'No limits on your ambition',
     subheadline: 'Unlimited goals and 300 AI breakdowns a month',
-    description: 'Unlimited goals, 300 AI breakdowns a month, pro analytics and priority support.',
-    features: [
-      'Unlimited goals',
-      '300 AI breakdowns per month',
-      'Priority email support',
-      'Analytics dashboard',
-      'Templates',
-      ...BASE_FEATURES,
-    ],
+    description: 'No goal limit, the most AI breakdowns, and support that answers first.',
     bestFor: 'Power users planning every area of life',
     valueProposition: 'Never hit a goal limit again.',
     popular: true,
@@ -135,39 +123,26 @@ const planCopy: Readonly<Record<SubscriptionTier, PlanCopy>> = {
     headline: 'Pro for the whole team',
     subheadline: 'Unlimited goals and 300 AI breakdowns a month',
     description: 'Everything in Pro, on one plan bought for a team.',
-    // DECISION: no team-only features are specified (spec section 6: "feature gating per tier beyond
-    // the limits: not shown"), so the list promises exactly what the team limits and pro give.
-    features: [
-      'Everything in Pro',
-      'Unlimited goals',
-      '300 AI breakdowns per month',
-      'Priority email support',
-      'Analytics dashboard',
-      'Templates',
-      ...BASE_FEATURES,
-    ],
     bestFor: 'Teams that plan and track goals together',
     popular: false,
     legacy: false,
   },
-  // DECISION: the legacy plans promise only what the spec guarantees them: their limits (10 goals,
-  // 100 AI per month) and the base features. Analytics and templates are documented for starter and up.
+  // The legacy plans are described by what they include, like every plan (issue 13, item 6): they are
+  // no longer sold (the pricing page and the upgrade dialog leave them out), only honoured.
   lite: {
     name: 'Lite',
-    headline: 'Lite (legacy plan)',
+    headline: 'Lite',
     subheadline: 'Ten goals and a hundred AI breakdowns every month',
-    description: 'A legacy plan kept for existing customers: 10 goals and 100 AI breakdowns a month.',
-    features: ['10 goals per month', '100 AI breakdowns per month', ...BASE_FEATURES, 'Email support'],
+    description: '10 new goals and 100 AI breakdowns a month.',
     bestFor: 'Existing Lite customers',
     popular: false,
     legacy: true,
   },
   basic: {
     name: 'Basic',
-    headline: 'Basic (legacy plan)',
+    headline: 'Basic',
     subheadline: 'Ten goals and a hundred AI breakdowns every month',
-    description: 'A legacy plan kept for existing customers: 10 goals and 100 AI breakdowns a month.',
-    features: ['10 goals per month', '100 AI breakdowns per month', ...BASE_FEATURES, 'Email support'],
+    description: '10 new goals and 100 AI breakdowns a month.',
     bestFor: 'Existing Basic customers',
     popular: false,
     legacy: true,
@@ -192,6 +167,7 @@ export function buildPlanCatalogue(priceIds: Partial<Record<SubscriptionTier, st
       priceDisplay: formatPriceDisplay(priceCents),
       stripePriceId,
       limits: planLimitsByTier[tier],
+      features: planFeatures(planLimitsByTier[tier], planGatesByTier[tier]),
       purchasable: priceCents > 0 && stripePriceId !== null,
     };
     return [tier, plan];

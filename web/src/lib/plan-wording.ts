@@ -6,18 +6,6 @@
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
-/** '1 new goal a month', '10 new goals a month', 'Unlimited goals'. */
-export function goalsPerMonthText(limit: number): string {
-  if (limit < 0) return 'Unlimited goals';
-  return `${limit} new ${plural(limit, 'goal', 'goals')} a month`;
-}
-
-/** '3 AI breakdowns a month', 'Unlimited AI breakdowns'. */
-export function aiPerMonthText(limit: number): string {
-  if (limit < 0) return 'Unlimited AI breakdowns';
-  return `${limit} AI ${plural(limit, 'breakdown', 'breakdowns')} a month`;
-}
-
 /**
  * The month's goal allowance: '0 of 1 new goal used this month · 1 left'. When more were created than
  * the plan now allows (created on a bigger plan, then the plan changed) it never says '6 of 1': it says
@@ -36,23 +24,4 @@ export function usageValueText(used: number, limit: number): string {
   if (limit < 0) return `${used} used · no limit`;
   if (used > limit) return `${used} used · plan includes ${limit}`;
   return `${used} of ${limit}`;
-}
-
-/** Feature lines that restate a limit ('1 active goal', '100 AI breakdowns per month'...). */
-const LIMIT_FEATURE = /\b(goals?|ai breakdowns?)\b/i;
-
-/**
- * A plan's feature list for display: the two limit lines built from the plan's real limits first, then
- * the plan's other features. Limit statements in the catalogue's copy are replaced, so no card can say
- * '1 active goal' while the rule is one new goal a month.
- */
-export function planFeatureLines(plan: {
-  readonly limits: { readonly goalsPerMonth: number; readonly aiGenerationsPerMonth: number };
-  readonly features: readonly string[];
-}): string[] {
-  return [
-    goalsPerMonthText(plan.limits.goalsPerMonth),
-    aiPerMonthText(plan.limits.aiGenerationsPerMonth),
-    ...plan.features.filter((feature) => !LIMIT_FEATURE.test(feature)),
-  ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goalAllowanceText, goalsPerMonthText, planFeatureLines, usageValueText } from './plan-wording';
+import { goalAllowanceText, usageValueText } from './plan-wording';
 
 describe('plan wording', () => {
   it('describes the monthly goal allowance, never more used than allowed', () => {
@@ -15,19 +15,5 @@ describe('plan wording', () => {
     expect(usageValueText(1, 1)).toBe('1 of 1');
     expect(usageValueText(6, 1)).toBe('6 used · plan includes 1');
     expect(usageValueText(2, -1)).toBe('2 used · no limit');
-  });
-
-  it('replaces the limit statements of a plan with its real limits', () => {
-    const free = {
-      limits: { goalsPerMonth: 1, aiGenerationsPerMonth: 3 },
-      features: ['1 active goal', '3 AI breakdowns per month', 'Progress tracking', 'Email support'],
-    };
-    expect(planFeatureLines(free)).toEqual([
-      '1 new goal a month',
-      '3 AI breakdowns a month',
-      'Progress tracking',
-      'Email support',
-    ]);
-    expect(goalsPerMonthText(-1)).toBe('Unlimited goals');
   });
 });

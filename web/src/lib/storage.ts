@@ -18,6 +18,8 @@ export const storageKeys = {
   /** One key per grace end and tone: dismissing the yellow reminder never hides the later red one. */
   paymentBannerDismissed: (graceEnd: string, tone: 'warning' | 'urgent') =>
     `${STORAGE_PREFIX}payment-banner-dismissed:${tone}:${graceEnd}`,
+  /** The "your plan ended" notice, once per ended plan and reason. */
+  planEndedDismissed: (tier: string, reason: string) => `${STORAGE_PREFIX}plan-ended-dismissed:${tier}:${reason}`,
 } as const;
 
 const ONBOARDING_PREFIX = `${STORAGE_PREFIX}onboarding:`;

@@ -103,13 +103,13 @@ describe.each(['embedded', 'kafka'] as const)('analytics API (%s bus)', (bus) =>
       lastActiveDate: utcDate(now),
     });
 
-    // Pro analytics answer free users with an upgrade prompt.
+    // The analytics dashboard answers free users with an upgrade prompt.
     const today = utcDate(now);
     const gated = await ada.get(`/api/analytics/daily-metrics?start=${today}&end=${today}`);
     expect(gated.statusCode).toBe(403);
     expect(gated.json()).toMatchObject({
       code: 'plan_required',
-      details: { feature: 'daily_metrics', requiredTiers: ['pro', 'team'], currentTier: 'free' },
+      details: { feature: 'daily_metrics', requiredTiers: ['starter', 'pro', 'team'], currentTier: 'free' },
     });
     expect((await ada.get('/api/analytics/user-metrics')).json().code).toBe('plan_required');
     expect((await ada.get(`/api/analytics/goal-metrics?goalId=${goal.id}`)).json().code).toBe('plan_required');
@@ -178,6 +178,19 @@ describe.each(['embedded', 'kafka'] as const)('analytics API (%s bus)', (bus) =>
     expect((await admin.get('/api/admin/pipeline/health')).json()).toMatchObject({
       analytics: { status: 'up' },
       bus: { mode: bus === 'kafka' ? 'kafka' : 'postgres-log' },
+    });
+
+    // Starter has the dashboard over the last 30 days (issue 13, item 5); an older start asks for Pro.
+    const bo = await registeredUser(t, 'bo.starter@example.com');
+    await activateSubscription(t, bo.userId, 'starter');
+    const dayOffset = (days: number) => utcDate(new Date(now - days * 86_400_000));
+    expect((await bo.get(`/api/analytics/daily-metrics?start=${dayOffset(29)}&end=${today}`)).statusCode).toBe(200);
+    expect((await bo.get('/api/analytics/user-metrics')).statusCode).toBe(200);
+    const older = await bo.get(`/api/analytics/daily-metrics?start=${dayOffset(30)}&end=${today}`);
+    expect(older.statusCode).toBe(403);
+    expect(older.json()).toMatchObject({
+      code: 'plan_required',
+      details: { field: 'start', requiredTiers: ['pro', 'team'], currentTier: 'starter' },
     });
 
     // The gate follows the effective tier, as usage limits do: a canceled plan is free at once.

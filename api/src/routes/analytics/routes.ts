@@ -21,6 +21,7 @@ import { dailyMetricsReport } from '@stride/application/analytics/reports/daily-
 import { goalMetricsReport } from '@stride/application/analytics/reports/goal-metrics-report';
 import { computeUserScore } from '@stride/application/analytics/compute-user-score';
 import { timeZoneOf } from '@stride/application/analytics/time-zones';
+import { localDateOf } from '@stride/domain/dates/local-date';
 import {
   recordFromTimeAccuracy,
   recordFromTrackEvent,
@@ -28,7 +29,7 @@ import {
   type TrackedEventRecord,
 } from '@stride/application/analytics/tracked-event-record';
 import { requireUser } from '../../auth/auth-user';
-import { requireProAnalytics, targetUser } from './access';
+import { requireAnalyticsDashboard, targetUser } from './access';
 import { notFound } from './analytics-services';
 
 const accepted = { 202: trackAcceptedResponseSchema };
@@ -81,7 +82,11 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: dailyMetricsQuerySchema, response: { 200: dailyMetricsResponseSchema } } },
     async (request) => {
       const { caller, userId } = targetUser(request, request.query.userId);
-      await requireProAnalytics(services, caller, 'daily_metrics');
+      await requireAnalyticsDashboard(services, caller, 'daily_metrics', {
+        start: request.query.start,
+        // The user's own today (their time zone), so Starter's 30 days end where their day does.
+        today: localDateOf(services.clock(), (await zoned(userId)).timeZone),
+      });
       return dailyMetricsReport(pipeline().analytics, { userId, start: request.query.start, end: request.query.end });
     },
   );
@@ -114,7 +119,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: userMetricsQuerySchema, response: { 200: userMetricsResponseSchema } } },
     async (request) => {
       const { caller, userId } = targetUser(request, request.query.userId);
-      await requireProAnalytics(services, caller, 'user_metrics');
+      await requireAnalyticsDashboard(services, caller, 'user_metrics');
       const { asOf, ...score } = await computeUserScore(pipeline().analytics, await zoned(userId), services.clock());
       return { userId, asOf, ...score };
     },
@@ -132,7 +137,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/goal-metrics',
     { schema: { querystring: goalMetricsQuerySchema, response: { 200: goalMetricsResponseSchema } } },
     async (request) => {
-      await requireProAnalytics(services, requireUser(request), 'goal_metrics');
+      await requireAnalyticsDashboard(services, requireUser(request), 'goal_metrics');
       return goalMetricsFor(request, request.query.goalId);
     },
   );

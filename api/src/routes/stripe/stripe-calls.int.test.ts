@@ -266,10 +266,13 @@ describe('the /api/stripe calls against Stripe (a local fake behind the real SDK
         subscriptionId: null,
         customerId: null,
         currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
         paymentFailedAt: null,
         gracePeriodEndsAt: null,
         graceDaysRemaining: null,
         paymentsMode: 'stripe',
+        endedPlan: null,
+        billingNow: expect.any(String),
       });
       const { subscriptionId, customerId } = await kit.subscribe(client, PRICES.pro);
       expect((await client.get('/api/stripe/subscription-status')).json()).toMatchObject({

@@ -56,6 +56,7 @@ export function testCheckoutPage(input: {
     `<h1>Subscribe to Stride ${escapeHtml(plan.name)}</h1>
 <p class="muted">${escapeHtml(plan.description)}</p>
 <div class="price">${escapeHtml(plan.priceDisplay)}</div>
+<ul class="features">${plan.features.map((feature) => `<li>${escapeHtml(feature)}</li>`).join('')}</ul>
 <p class="muted">Billed to ${escapeHtml(email)}</p>
 <div class="card">This is Stride's built-in test checkout. No card is asked for and nothing is charged.
 Paying sends this server the same signed webhook events Stripe would.</div>

@@ -21,7 +21,20 @@ describe('Stripe objects at the boundary', () => {
       created: 1_700_000_000,
       priceId: 'price_pro',
       currentPeriodEnd: '2023-12-14T22:13:20.000Z',
+      cancelAtPeriodEnd: false,
     });
+  });
+
+  it('reads a subscription canceled at period end (the plan stays until then; issue 13)', () => {
+    const subscription = stripeSubscriptionSchema.parse({
+      id: 'sub_2',
+      customer: 'cus_1',
+      status: 'active',
+      cancel_at_period_end: true,
+      created: 1_700_000_000,
+      items: { data: [{ price: { id: 'price_pro' }, current_period_end: 1_702_592_000 }] },
+    });
+    expect(subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
   });
 
   it('reads older subscriptions (period on the subscription, expanded customer, null metadata)', () => {

@@ -61,6 +61,7 @@ describe('Stripe webhook translation', () => {
               declaredTier: 'starter',
               status: 'active',
               currentPeriodEnd: '2023-12-14T22:13:20.000Z',
+              cancelAtPeriodEnd: false,
             },
             observedAt: '2023-11-14T22:13:20.000Z',
           },

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { hasProAnalytics } from '@stride/domain/plans/limits';
+import { hasAnalyticsDashboard } from '@stride/domain/plans/limits';
 import { DropdownMenu, type MenuItem } from '../../components/dropdown-menu';
 import { useAuthSession } from '../../lib/auth-session';
 import { useCurrentUser } from '../../lib/current-user';
@@ -20,7 +20,7 @@ export function AccountMenu() {
       label: (
         <span className="menu__label">
           Analytics
-          {!hasProAnalytics(user.subscriptionTier) ? <span className="pro-tag">PRO</span> : null}
+          {!hasAnalyticsDashboard(user.subscriptionTier) ? <span className="pro-tag">PRO</span> : null}
         </span>
       ),
       onSelect: () => navigate('/analytics'),

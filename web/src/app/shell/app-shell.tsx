@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { PageLoading } from '../../components/spinner';
 import { SectionErrorBoundary } from '../../components/section-error-boundary';
 import { PaymentFailureBanner } from '../../features/billing/components/payment-failure-banner';
+import { PlanEndedNotice } from '../../features/billing/components/plan-ended-notice';
 import { SubscriptionGate } from '../gates/subscription-gate';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -22,6 +23,7 @@ export function AppShell() {
       </SectionErrorBoundary>
       <SectionErrorBoundary name="payment-banner">
         <PaymentFailureBanner />
+        <PlanEndedNotice />
       </SectionErrorBoundary>
       <main id="main" className="app-main" tabIndex={-1}>
         <ScrollToHash />

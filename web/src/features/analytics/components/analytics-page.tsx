@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { hasProAnalytics } from '@stride/domain/plans/limits';
+import { analyticsDaysFor, hasAnalyticsDashboard } from '@stride/domain/plans/limits';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { PageHeader } from '../../../components/page-header';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary';
@@ -24,6 +24,13 @@ import { LoadErrorNotice } from '../../../components/load-error-notice';
 
 const pct = (value: number) => `${Math.round(value * 100)}%`;
 
+/** The first day the dashboard may show: the account's first day, or the plan's reach if later. */
+function earliestDay(createdAt: string | null | undefined, reach: number | null): string | undefined {
+  if (reach === null) return createdAt ?? undefined;
+  const reachStart = `${lastDays(reach).start}T00:00:00.000Z`;
+  return !createdAt || createdAt < reachStart ? reachStart : createdAt;
+}
+
 /**
  * /analytics: the pro dashboard. It asks only what the screen can show: users whose plan has no
  * dashboard see what they would get (from the every-tier simple metrics) and never call the pro
@@ -33,9 +40,12 @@ export function AnalyticsPage() {
   useDocumentTitle('Analytics');
   const { user } = useCurrentUser();
   const userId = user?.id ?? '';
-  const entitled = hasProAnalytics(user?.subscriptionTier);
+  const entitled = hasAnalyticsDashboard(user?.subscriptionTier);
+  // Starter's dashboard reaches back a fixed number of days; Pro's any range (domain/src/plans/plan-features.ts).
+  const reach = analyticsDaysFor(user?.subscriptionTier);
+  const presets = RANGE_PRESETS.filter((preset) => reach === null || preset.days <= reach);
   const [range, setRange] = useState<DateRange>(() => lastDays(30));
-  const check = checkRange(range, user?.createdAt);
+  const check = checkRange(range, earliestDay(user?.createdAt, reach));
   const drawn = check.ok ? check.range : null;
   const metrics = useUserMetrics(userId, entitled);
   const daily = useDailyMetrics(userId, drawn ?? range, entitled && drawn !== null && !isPlanRequired(metrics.error));
@@ -52,11 +62,7 @@ export function AnalyticsPage() {
   return (
     <div className="page page--wide">
       <PageHeader
-        eyebrow={
-          <>
-            Analytics <span className="pro-tag">PRO</span>
-          </>
-        }
+        eyebrow={<>Analytics {reach === null ? <span className="pro-tag">PRO</span> : null}</>}
         title="Your progress, in numbers"
         subtitle="Trends from your goals, tasks and sessions."
         actions={
@@ -64,9 +70,9 @@ export function AnalyticsPage() {
             <DateRangePicker
               value={range}
               onChange={setRange}
-              presets={RANGE_PRESETS}
+              presets={presets}
               makePreset={(d) => lastDays(d)}
-              minDate={accountStartDay(user?.createdAt) ?? undefined}
+              minDate={accountStartDay(earliestDay(user?.createdAt, reach)) ?? undefined}
               invalid={!check.ok && check.reason === 'from-after-to'}
             />
           )

@@ -4,17 +4,23 @@ import { tierLabel } from '../../../lib/format';
 import { emitProductEvent } from '../../../lib/product-events';
 import { toast } from '../../../lib/toast';
 import { createBillingPortalSession } from '../api/billing-portal';
+import { billingClockNow, useSubscriptionStatus } from '../api/get-subscription-status';
 import { useExpiredGraceCheck } from '../hooks/use-expired-grace-check';
 import { dismissBanner, paymentBannerState } from '../lib/payment-banner';
 import { Icon } from '../../../components/icon';
 
 export const PORTAL_FAILURE_TOAST = 'Failed to open billing portal. Please try again.';
 
-/** Spec section 4, "Payment-failure banner". */
-export function PaymentFailureBanner({ now }: { readonly now?: number }) {
+/**
+ * Spec section 4, "Payment-failure banner". Its countdown follows the billing clock (issue 13, item 4: in
+ * test mode an admin can move it), read from the subscription status only while a payment has failed.
+ */
+export function PaymentFailureBanner({ now: fixedNow }: { readonly now?: number }) {
   const { user } = useCurrentUser();
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
+  const status = useSubscriptionStatus(fixedNow === undefined && Boolean(user?.gracePeriodEndsAt));
+  const now = fixedNow ?? billingClockNow(status.data, status.dataUpdatedAt);
   useExpiredGraceCheck(now);
   const state = paymentBannerState(user, now);
   if (!state || !user || dismissedFor === `${state.tone}:${state.graceEnd}`) return null;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageLoading } from '../../../components/spinner';
-import { aiPerMonthText, goalsPerMonthText, planFeatureLines } from '../../../lib/plan-wording';
+import { aiPerMonthText, goalsPerMonthText } from '@stride/domain/plans/plan-features';
 import { usePlans, type Plan } from '../api/get-plans';
 
 interface PricingPlansProps {
@@ -49,7 +49,7 @@ export function PricingPlans({ renderAction, currentTier }: PricingPlansProps) {
             </p>
             <div className="pricing-card__action">{renderAction(plan)}</div>
             <ul className="check-list">
-              {planFeatureLines(plan).map((feature) => (
+              {plan.features.map((feature) => (
                 <li key={feature}>{feature}</li>
               ))}
             </ul>

@@ -44,14 +44,14 @@ describe('upgrade dialog', () => {
       within(pro)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Unlimited goals', '300 AI breakdowns a month', 'Priority email support']);
+    ).toEqual(['Unlimited goals', '300 AI breakdowns a month', 'Analytics dashboard, any date range']);
     const starter = screen.getByRole('article', { name: 'Starter' });
     expect(within(starter).queryByText('Recommended')).not.toBeInTheDocument();
     expect(
       within(starter)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['10 new goals a month', '100 AI breakdowns a month', 'Analytics dashboard']);
+    ).toEqual(['10 new goals a month', '100 AI breakdowns a month', 'Analytics dashboard (last 30 days)']);
     expect(screen.getByText('Cancel anytime • Same great features, just higher limits')).toBeInTheDocument();
   });
 

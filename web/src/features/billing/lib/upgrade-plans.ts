@@ -1,5 +1,4 @@
 import { parseTier } from '@stride/domain/plans/limits';
-import { planFeatureLines } from '../../../lib/plan-wording';
 import type { UpgradeTrigger } from '../../../lib/upgrade-dialog';
 import type { Plan } from '../api/get-plans';
 
@@ -16,15 +15,15 @@ export interface UpgradePlanOption {
  * DECISION (issue 13, item 6): spec section 2 says "basic plus pro", but basic is a legacy plan kept for
  * existing customers; selling it while calling it legacy was dishonest. Legacy plans (lite, basic) are
  * no longer sold: free users are offered Starter and Pro (Pro recommended); everyone on a paid plan
- * below Pro (starter, lite, basic) is offered Pro (recommended). The limit lines come from the plan's
- * real limits (`planFeatureLines`).
+ * below Pro (starter, lite, basic) is offered Pro (recommended). The feature lines are generated from the
+ * plan's real limits and gates (domain/src/plans/plan-features.ts).
  */
 export function upgradePlanOptions(tier: string, plans: readonly Plan[]): UpgradePlanOption[] {
   const parsed = parseTier(tier);
   const offered: readonly Plan['id'][] = parsed === 'free' ? ['starter', 'pro'] : ['pro'];
   return offered.flatMap((id) => {
     const plan = plans.find((p) => p.id === id && !p.legacy);
-    return plan ? [{ plan, recommended: id === 'pro', features: planFeatureLines(plan).slice(0, 3) }] : [];
+    return plan ? [{ plan, recommended: id === 'pro', features: plan.features.slice(0, 3) }] : [];
   });
 }
 
