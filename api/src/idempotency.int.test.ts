@@ -69,6 +69,14 @@ const cases: readonly Case[] = [
     }),
   },
   {
+    name: 'POST /api/user/time-zone',
+    status: 200,
+    setup: async (t, email) => ({
+      client: await registeredUser(t, email),
+      call: { method: 'POST', url: '/api/user/time-zone', body: { timeZone: 'America/Los_Angeles' } },
+    }),
+  },
+  {
     name: 'POST /api/usage/check-and-reset',
     status: 200,
     setup: async (t, email) => {
@@ -335,7 +343,7 @@ describe('Idempotency-Key on every command route', () => {
     }
     const covered = new Set(cases.map((testCase) => testCase.name.replace(/ (goals|tasks|user_data) \w+$/, '')));
     expect([...writes].filter((route) => !covered.has(route))).toEqual([]);
-    expect(writes.size).toBe(21);
+    expect(writes.size).toBe(22);
   });
 
   it.each(cases.map((testCase, index) => [testCase.name, testCase, index] as const))(

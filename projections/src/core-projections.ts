@@ -3,11 +3,12 @@ import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import { createCollectionsProjection } from './collections/collections-projection';
 import type { Projection } from './core/projection';
 import { createGoalsProjection } from './goals/goals-projection';
+import { createPlannerProjection } from './planner/planner-projection';
 import { createSubtasksProjection } from './subtasks/subtasks-projection';
 import { createUsageProjection } from './usage/usage-projection';
 import { createUsersProjection } from './users/users-projection';
 
-export const coreProjectionNames = ['users', 'usage', 'goals', 'collections', 'subtasks'] as const;
+export const coreProjectionNames = ['users', 'usage', 'goals', 'collections', 'subtasks', 'planner'] as const;
 export type CoreProjectionName = (typeof coreProjectionNames)[number];
 
 /** The read models of the core API, in a stable order. */
@@ -17,4 +18,5 @@ export const createCoreProjections = (registry: EventRegistry = defaultRegistry)
   createGoalsProjection(registry),
   createCollectionsProjection(registry),
   createSubtasksProjection(registry),
+  createPlannerProjection(registry),
 ];

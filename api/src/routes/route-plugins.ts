@@ -8,7 +8,9 @@ import goalDraftRoutes from './goals/draft-routes';
 import goalSubtaskRoutes from './goals/subtask-routes';
 import goalRoutes from './goals/routes';
 import goalTaskRoutes from './goals/task-routes';
+import goalTaskPlanningRoutes from './goals/task-planning-routes';
 import healthRoutes from './health/routes';
+import plannerRoutes from './planner/routes';
 import plansRoutes from './plans/routes';
 import type { RoutePlugin } from './route-plugin';
 import stripeRoutes from './stripe/routes';
@@ -36,10 +38,12 @@ export const routePlugins: readonly RoutePlugin[] = [
   { prefix: '/api/usage', plugin: usageRoutes },
   { prefix: '/api/goals', plugin: goalRoutes },
   { prefix: '/api/goals', plugin: goalTaskRoutes },
+  { prefix: '/api/goals', plugin: goalTaskPlanningRoutes },
   { prefix: '/api/goals', plugin: goalBreakdownRoutes },
   { prefix: '/api/goals', plugin: goalDraftRoutes },
   { prefix: '/api/goals', plugin: goalSubtaskRoutes },
   { prefix: '/api/tasks', plugin: taskRoutes },
+  { prefix: '/api/planner', plugin: plannerRoutes },
   { prefix: '/api/collections', plugin: collectionRoutes },
   { prefix: '/api/db', plugin: dbQueryRoutes },
   { prefix: '/api/audit', plugin: auditRoutes },

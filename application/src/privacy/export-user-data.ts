@@ -6,6 +6,7 @@ import { collectionsTable } from '@stride/projections/collections/collections-ta
 import { selectList } from '@stride/projections/core/sql-rows';
 import type { AnyTableSpec } from '@stride/projections/core/table';
 import { goalsTable, tasksTable } from '@stride/projections/goals/goals-tables';
+import { taskPlansTable, taskSeriesTable, taskTimeEntriesTable } from '@stride/projections/planner/planner-tables';
 import { usageCountersTable } from '@stride/projections/usage/usage-table';
 import { userBillingTable, usersTable } from '@stride/projections/users/users-tables';
 
@@ -38,6 +39,9 @@ const READ_MODELS: readonly { readonly table: AnyTableSpec; readonly userColumn:
   { table: goalsTable as unknown as AnyTableSpec, userColumn: 'user_id' },
   { table: tasksTable as unknown as AnyTableSpec, userColumn: 'user_id' },
   { table: collectionsTable as unknown as AnyTableSpec, userColumn: 'user_id' },
+  { table: taskPlansTable as unknown as AnyTableSpec, userColumn: 'user_id' },
+  { table: taskSeriesTable as unknown as AnyTableSpec, userColumn: 'user_id' },
+  { table: taskTimeEntriesTable as unknown as AnyTableSpec, userColumn: 'user_id' },
 ];
 
 /** Operational tables with a user column (billing bookkeeping, answers kept for idempotent retries). */

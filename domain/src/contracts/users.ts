@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { attributionRecordSchema } from '../analytics/acquisition-channel';
 import { subscriptionStatusSchema, subscriptionTierSchema } from '../plans/subscription-tiers';
 import { emailSchema, nameSchema, preferenceValuesSchema } from '../users/user-events';
+import { userTimeZoneSchema } from '../users/user-time-zone';
 import { positionSchema } from './common';
 
 /** The server user record of spec section 3, plus the derived fields the web app needs. */
@@ -25,6 +26,8 @@ export const serverUserRecordSchema = z.object({
   ai_generations_limit: z.number().int(),
   onboarding_completed: z.boolean(),
   is_admin: z.boolean(),
+  /** IANA zone the user's days, hours, streaks and usage months are counted in ('UTC' until one is known). */
+  time_zone: z.string(),
 });
 export type ServerUserRecord = z.infer<typeof serverUserRecordSchema>;
 
@@ -39,6 +42,8 @@ export const ensureUserExistsBodySchema = z.object({
   email: emailSchema,
   name: nameSchema.default(''),
   attribution: attributionInputSchema.nullish(),
+  /** The browser's IANA zone; recorded only while the user has none (the profile can change it later). */
+  timeZone: userTimeZoneSchema.nullish(),
 });
 export const ensureUserExistsResponseSchema = z.object({
   created: z.boolean(),
@@ -63,6 +68,10 @@ export const userDataResponseSchema = z.object({ id: z.string(), preferences: pr
 export const updatePreferencesBodySchema = z.object({ preferences: preferencesSchema });
 
 // POST /api/user/complete-onboarding -> successResponseSchema
+
+// POST /api/user/time-zone (the profile's choice)
+export const changeTimeZoneBodySchema = z.object({ timeZone: userTimeZoneSchema });
+export const changeTimeZoneResponseSchema = z.object({ time_zone: z.string(), position: positionSchema });
 
 // POST /api/dev/sign-in (AUTH_MODE=dev only)
 export const devSignInBodySchema = z.object({

@@ -4,14 +4,18 @@ import { createEvent } from '../shared/create-event';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { assertNever, type Command, type CommandMetadata } from '../shared/event';
+import { isTimeZone } from '../dates/local-date';
+import type { TimeZoneSource } from './user-time-zone';
 import {
   evolve,
   initialState,
   MAX_PREFERENCE_KEYS,
   onboardingCompleted,
   userPreferencesUpdated,
+  userErased,
   userProfileUpdated,
   userRegistered,
+  userTimeZoneChanged,
   type Preferences,
   type RegisteredUser,
   type UserEvent,
@@ -30,8 +34,24 @@ export type RegisterUser = Command<
 export type UpdateProfile = Command<'UpdateProfile', Profile>;
 export type UpdatePreferences = Command<'UpdatePreferences', { preferences: Preferences }>;
 export type CompleteOnboarding = Command<'CompleteOnboarding', Record<string, never>>;
+export type ChangeTimeZone = Command<'ChangeTimeZone', { timeZone: string; source: TimeZoneSource }>;
 
-export type UserCommand = RegisterUser | UpdateProfile | UpdatePreferences | CompleteOnboarding;
+/**
+ * Erase a user: the user themselves (`by: 'user'`), or an admin (`by: 'admin'`; the caller checked the
+ * admin's rights) naming the user. `goals` and `collectionIds` are the aggregates the user owns.
+ */
+export type EraseUser = Command<
+  'EraseUser',
+  {
+    userId: string;
+    by: 'user' | 'admin';
+    goals: { goalId: string; taskIds: string[] }[];
+    collectionIds: string[];
+  }
+>;
+
+export type UserCommand =
+  RegisterUser | UpdateProfile | UpdatePreferences | CompleteOnboarding | ChangeTimeZone | EraseUser;
 
 const requireUserId = (userId: string): void => {
   if (userId.trim() === '') throw new DomainError('validation', 'User ID is required', { field: 'userId' });
@@ -70,9 +90,32 @@ const updatePreferences = (user: RegisteredUser, preferences: Preferences): User
   return [createEvent(userPreferencesUpdated, { preferences })];
 };
 
+/**
+ * The profile's choice always wins; the browser's zone is only taken while none is recorded, so signing in
+ * on a laptop set to another zone never overrides what the user chose or what their first browser said.
+ */
+const changeTimeZone = (user: RegisteredUser, { timeZone, source }: ChangeTimeZone['data']): UserEvent[] => {
+  if (!isTimeZone(timeZone)) {
+    throw new DomainError('validation', 'Expected an IANA time zone such as Europe/Berlin', { field: 'timeZone' });
+  }
+  if (source === 'browser' && user.timeZone !== null) return [];
+  if (user.timeZone === timeZone) return [];
+  return [createEvent(userTimeZoneChanged, { timeZone, source })];
+};
+
+const eraseUser = ({ data, metadata }: EraseUser, state: UserState): UserEvent[] => {
+  const self = data.by === 'user';
+  if (state === null || state.userId !== data.userId || (self && data.userId !== metadata.userId)) {
+    throw new DomainError('not_found', 'User not found');
+  }
+  const { userId, by, goals, collectionIds } = data;
+  return [createEvent(userErased, { userId, by, erasedAt: metadata.now.toISOString(), goals, collectionIds })];
+};
+
 export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
   requireUserId(command.metadata.userId);
   if (command.type === 'RegisterUser') return registerUser(command, state);
+  if (command.type === 'EraseUser') return eraseUser(command, state);
   const user = ownUser(state, command.metadata);
   switch (command.type) {
     case 'UpdateProfile':
@@ -81,6 +124,8 @@ export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
       return updatePreferences(user, command.data.preferences);
     case 'CompleteOnboarding':
       return user.onboardingCompleted ? [] : [createEvent(onboardingCompleted, {})];
+    case 'ChangeTimeZone':
+      return changeTimeZone(user, command.data);
     default:
       return assertNever(command);
   }

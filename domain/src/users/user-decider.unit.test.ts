@@ -138,6 +138,69 @@ describe('User decider', () => {
     });
   });
 
+  describe('ChangeTimeZone', () => {
+    const zoneSet = (timeZone: string, source: 'browser' | 'profile'): UserEvent => ({
+      type: 'UserTimeZoneChanged',
+      data: { timeZone, source },
+    });
+
+    it('given no recorded zone, when the browser reports one, then UserTimeZoneChanged from the browser', () => {
+      spec
+        .given([userRegistered])
+        .when({
+          type: 'ChangeTimeZone',
+          data: { timeZone: 'America/Los_Angeles', source: 'browser' },
+          metadata: byUser,
+        })
+        .then([zoneSet('America/Los_Angeles', 'browser')]);
+    });
+
+    it('given a recorded zone, when another browser reports its zone, then no events (the first one stays)', () => {
+      spec
+        .given([userRegistered, zoneSet('America/Los_Angeles', 'browser')])
+        .when({ type: 'ChangeTimeZone', data: { timeZone: 'Europe/Paris', source: 'browser' }, metadata: byUser })
+        .then([]);
+    });
+
+    it('given a zone chosen in the profile, when the browser reports UTC, then no events', () => {
+      spec
+        .given([userRegistered, zoneSet('Asia/Tokyo', 'profile')])
+        .when({ type: 'ChangeTimeZone', data: { timeZone: 'UTC', source: 'browser' }, metadata: byUser })
+        .then([]);
+    });
+
+    it('given a browser zone, when the user picks another in the profile, then UserTimeZoneChanged', () => {
+      spec
+        .given([userRegistered, zoneSet('America/Los_Angeles', 'browser')])
+        .when({ type: 'ChangeTimeZone', data: { timeZone: 'Europe/Berlin', source: 'profile' }, metadata: byUser })
+        .then([zoneSet('Europe/Berlin', 'profile')]);
+    });
+
+    it('given a zone, when the profile picks the same zone, then no events', () => {
+      spec
+        .given([userRegistered, zoneSet('Europe/Berlin', 'browser')])
+        .when({ type: 'ChangeTimeZone', data: { timeZone: 'Europe/Berlin', source: 'profile' }, metadata: byUser })
+        .then([]);
+    });
+
+    it.each(['Mars/Olympus_Mons', '+05:00', '', 'Europe/Berlin; DROP TABLE users'])(
+      'given a registered user, when ChangeTimeZone with %j, then validation on timeZone',
+      (timeZone) => {
+        spec
+          .given([userRegistered])
+          .when({ type: 'ChangeTimeZone', data: { timeZone, source: 'profile' }, metadata: byUser })
+          .thenThrows('validation', 'Expected an IANA time zone such as Europe/Berlin', { field: 'timeZone' });
+      },
+    );
+
+    it('given another user, when ChangeTimeZone, then not_found', () => {
+      spec
+        .given([userRegistered])
+        .when({ type: 'ChangeTimeZone', data: { timeZone: 'UTC', source: 'profile' }, metadata: byStranger })
+        .thenThrows('not_found', 'User not found');
+    });
+  });
+
   describe('access', () => {
     it.each<UserCommand>([
       { type: 'UpdateProfile', data: { name: 'Eve' }, metadata: byStranger },
@@ -159,6 +222,45 @@ describe('User decider', () => {
         .given([userRegistered])
         .when({ type: 'UpdateProfile', data: { name: 'Ada' }, metadata: { ...byUser, userId: '' } })
         .thenThrows('validation', 'User ID is required', { field: 'userId' });
+    });
+  });
+  describe('EraseUser', () => {
+    const owned = { goals: [{ goalId: 'g-1', taskIds: ['t-1'] }], collectionIds: ['c-1'] };
+    const erased: UserEvent = {
+      type: 'UserErased',
+      data: { userId: 'user_1', by: 'user', erasedAt: '2025-03-10T10:00:00.000Z', ...owned },
+    };
+
+    it('given a registered user, when they erase themselves, then UserErased naming what they owned', () => {
+      spec
+        .given([userRegistered])
+        .when({ type: 'EraseUser', data: { userId: 'user_1', by: 'user', ...owned }, metadata: byUser })
+        .then([erased]);
+    });
+
+    it('given a registered user, when an admin erases them, then UserErased by the admin', () => {
+      spec
+        .given([userRegistered])
+        .when({ type: 'EraseUser', data: { userId: 'user_1', by: 'admin', ...owned }, metadata: byStranger })
+        .then([{ ...erased, data: { ...erased.data, by: 'admin' } }]);
+    });
+
+    it('given a registered user, when another user erases them as themselves, then not_found', () => {
+      spec
+        .given([userRegistered])
+        .when({ type: 'EraseUser', data: { userId: 'user_1', by: 'user', ...owned }, metadata: byStranger })
+        .thenThrows('not_found', 'User not found');
+    });
+
+    it('given an erased user, when EraseUser again or UpdateProfile, then not_found (the user is gone)', () => {
+      spec
+        .given([userRegistered, erased])
+        .when({ type: 'EraseUser', data: { userId: 'user_1', by: 'user', ...owned }, metadata: byUser })
+        .thenThrows('not_found', 'User not found');
+      spec
+        .given([userRegistered, erased])
+        .when({ type: 'UpdateProfile', data: { name: 'Ada' }, metadata: byUser })
+        .thenThrows('not_found', 'User not found');
     });
   });
 });

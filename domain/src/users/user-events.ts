@@ -3,11 +3,15 @@ import { attributionRecordSchema } from '../analytics/acquisition-channel';
 import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
 import { idSchema } from '../shared/id';
+import { timeZoneSourceSchema, userTimeZoneSchema } from './user-time-zone';
+import { ERASED } from '../privacy/personal-data';
 
 export const MAX_PREFERENCE_KEYS = 20;
 
 export const emailSchema = z.email().max(320);
 export const nameSchema = z.string().trim().max(200);
+/** An email as stored: a real one, or what it reads as once its user has been erased. */
+const storedEmailSchema = emailSchema.or(z.literal(ERASED));
 
 /** Small UI preferences: the known lastViewedGoalId plus other short scalar values (any number of them). */
 export const preferenceValuesSchema = z
@@ -28,7 +32,7 @@ export const userRegistered = defineEvent({
   schemaVersion: 1,
   schema: z.object({
     userId: z.string().min(1),
-    email: emailSchema,
+    email: storedEmailSchema,
     name: nameSchema,
     attribution: attributionRecordSchema.nullable(),
   }),
@@ -37,7 +41,7 @@ export const userRegistered = defineEvent({
 export const userProfileUpdated = defineEvent({
   type: 'UserProfileUpdated',
   schemaVersion: 1,
-  schema: z.object({ email: emailSchema.optional(), name: nameSchema.optional() }),
+  schema: z.object({ email: storedEmailSchema.optional(), name: nameSchema.optional() }),
 });
 
 export const userPreferencesUpdated = defineEvent({
@@ -52,11 +56,37 @@ export const onboardingCompleted = defineEvent({
   schema: z.object({}),
 });
 
+/** The user's time zone changed: every day, hour, streak and usage month of theirs is counted in it. */
+export const userTimeZoneChanged = defineEvent({
+  type: 'UserTimeZoneChanged',
+  schemaVersion: 1,
+  schema: z.object({ timeZone: userTimeZoneSchema, source: timeZoneSourceSchema }),
+});
+
+/**
+ * The user was erased (crypto-shredding): their data key is gone, so every personal field they wrote reads
+ * as "[erased]". It names the aggregates they owned, so every read model can drop their rows, live and in
+ * replays alike. `by` says who asked: the user themselves, or an admin.
+ */
+export const userErased = defineEvent({
+  type: 'UserErased',
+  schemaVersion: 1,
+  schema: z.object({
+    userId: z.string().min(1),
+    by: z.enum(['user', 'admin']),
+    erasedAt: z.iso.datetime(),
+    goals: z.array(z.object({ goalId: z.string().min(1), taskIds: z.array(z.string().min(1)) })),
+    collectionIds: z.array(z.string().min(1)),
+  }),
+});
+
 export const userEventDefinitions = [
   userRegistered,
   userProfileUpdated,
   userPreferencesUpdated,
   onboardingCompleted,
+  userTimeZoneChanged,
+  userErased,
 ] as const;
 
 export type UserEvent = EventOf<(typeof userEventDefinitions)[number]>;
@@ -67,6 +97,8 @@ export interface RegisteredUser {
   readonly name: string;
   readonly preferences: Preferences;
   readonly onboardingCompleted: boolean;
+  /** null until a time zone is recorded (the user then counts in DEFAULT_TIME_ZONE). */
+  readonly timeZone: string | null;
 }
 
 /** null until UserRegistered. */
@@ -77,7 +109,7 @@ export const initialState = (): UserState => null;
 export const evolve = (state: UserState, event: UserEvent): UserState => {
   if (event.type === 'UserRegistered') {
     const { userId, email, name } = event.data;
-    return { userId, email, name, preferences: {}, onboardingCompleted: false };
+    return { userId, email, name, preferences: {}, onboardingCompleted: false, timeZone: null };
   }
   if (state === null) return state;
   switch (event.type) {
@@ -87,6 +119,10 @@ export const evolve = (state: UserState, event: UserEvent): UserState => {
       return { ...state, preferences: { ...state.preferences, ...event.data.preferences } };
     case 'OnboardingCompleted':
       return { ...state, onboardingCompleted: true };
+    case 'UserTimeZoneChanged':
+      return { ...state, timeZone: event.data.timeZone };
+    case 'UserErased':
+      return null;
     default:
       return assertNever(event);
   }

@@ -3,6 +3,7 @@ import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import { assertNever } from '@stride/domain/shared/event';
 import { parseStreamId } from '@stride/domain/stream-ids';
 import { userEventDefinitions, type UserEvent } from '@stride/domain/users/user-events';
+import { DEFAULT_TIME_ZONE } from '@stride/domain/users/user-time-zone';
 import { isoInstant, isoInstantOrNull } from '../core/instant';
 import { defineProjection, rowRef, type EventEnvelope } from '../core/projection';
 import type { RowStore } from '../core/row-store';
@@ -33,6 +34,7 @@ const applyUserEvent = (rows: RowStore, event: UserEvent, envelope: EventEnvelop
         preferences: {},
         onboarding_completed: false,
         attribution: attribution === null ? null : asJson(attribution),
+        time_zone: DEFAULT_TIME_ZONE,
         created_at: envelope.recordedAt,
         updated_at,
       });
@@ -51,6 +53,11 @@ const applyUserEvent = (rows: RowStore, event: UserEvent, envelope: EventEnvelop
       }));
     case 'OnboardingCompleted':
       return rows.update(usersTable, { id }, () => ({ onboarding_completed: true, updated_at }));
+    case 'UserTimeZoneChanged':
+      return rows.update(usersTable, { id }, () => ({ time_zone: event.data.timeZone, updated_at }));
+    case 'UserErased':
+      rows.delete(usersTable, { id });
+      return rows.delete(userBillingTable, { user_id: id });
     default:
       return assertNever(event);
   }
@@ -87,9 +94,10 @@ const billingChange = (event: BillingEvent): Partial<UserBillingRow> => {
         status: event.data.status,
         subscription_id: event.data.subscriptionId,
         current_period_end: isoInstantOrNull(event.data.currentPeriodEnd),
+        ...(event.data.status === 'canceled' && paymentCleared),
       };
     case 'SubscriptionCanceled':
-      return { status: 'canceled' };
+      return { status: 'canceled', ...paymentCleared };
     case 'PaymentFailed':
       return {
         status: 'past_due',
@@ -108,6 +116,10 @@ const billingChange = (event: BillingEvent): Partial<UserBillingRow> => {
       };
     case 'StripeCustomerLinked':
       return { customer_id: event.data.customerId };
+    // Billing's own bookkeeping of delivery order: nothing a user row shows.
+    case 'SubscriptionReportKept':
+    case 'InvoicePaid':
+      return {};
     default:
       return assertNever(event);
   }
@@ -130,10 +142,12 @@ export const createUsersProjection = (registry: EventRegistry) =>
       name: 'users',
       tables: [usersTable, userBillingTable],
       eventTypes: [...userEventDefinitions, ...billingEventDefinitions].map((definition) => definition.type),
-      keysOf: (event, envelope) =>
-        isBillingEvent(event)
-          ? [rowRef(userBillingTable, { user_id: userIdOf(envelope) })]
-          : [rowRef(usersTable, { id: userIdOf(envelope) })],
+      keysOf: (event, envelope) => {
+        const billing = rowRef(userBillingTable, { user_id: userIdOf(envelope) });
+        const user = rowRef(usersTable, { id: userIdOf(envelope) });
+        if (isBillingEvent(event)) return [billing];
+        return event.type === 'UserErased' ? [user, billing] : [user];
+      },
       apply: applyUsersEvent,
     },
     registry,

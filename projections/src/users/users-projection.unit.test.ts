@@ -34,6 +34,7 @@ describe('users projection', () => {
         { streamId: 'user-u1', event: { type: 'OnboardingCompleted', data: {} } },
       ]),
     );
+    expect(rows.get(usersTable, { id: 'u1' })?.time_zone).toBe('UTC');
     expect(rows.get(usersTable, { id: 'u1' })).toMatchObject({
       email: 'u1@example.com',
       name: 'Una',
@@ -41,6 +42,23 @@ describe('users projection', () => {
       onboarding_completed: true,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:04.000Z',
+    });
+  });
+
+  it('the time zone starts as UTC and follows UserTimeZoneChanged', () => {
+    const rows = replay(
+      projection,
+      storedEvents([
+        registered,
+        {
+          streamId: 'user-u1',
+          event: { type: 'UserTimeZoneChanged', data: { timeZone: 'America/Los_Angeles', source: 'browser' } },
+        },
+      ]),
+    );
+    expect(rows.get(usersTable, { id: 'u1' })).toMatchObject({
+      time_zone: 'America/Los_Angeles',
+      updated_at: '2026-01-01T00:00:01.000Z',
     });
   });
 

@@ -8,6 +8,8 @@ export type UserRow = {
   preferences: { [key: string]: JsonValue };
   onboarding_completed: boolean;
   attribution: { [key: string]: JsonValue } | null;
+  /** IANA zone; DEFAULT_TIME_ZONE until one is recorded. */
+  time_zone: string;
   created_at: string;
   updated_at: string;
 };
@@ -22,6 +24,7 @@ export const usersTable = defineTable<UserRow, 'id'>({
     preferences: 'jsonb',
     onboarding_completed: 'boolean',
     attribution: 'jsonb',
+    time_zone: 'text',
     created_at: 'instant',
     updated_at: 'instant',
   },

@@ -22,6 +22,8 @@ export interface ClientUserData {
   readonly createdAt: string | null;
   readonly isAdmin: boolean;
   readonly onboardingCompleted: boolean;
+  /** IANA zone the server counts this user's days, hours and months in. */
+  readonly timeZone: string;
 }
 
 export type UsageType = 'goals' | 'ai';

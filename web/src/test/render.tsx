@@ -25,6 +25,7 @@ export function makeUser(overrides: Partial<ClientUserData> = {}): ClientUserDat
     createdAt: '2025-01-02T10:00:00.000Z',
     isAdmin: false,
     onboardingCompleted: true,
+    timeZone: 'UTC',
     ...overrides,
   };
 }

@@ -23,7 +23,6 @@ import { requireUser } from '../../auth/auth-user';
 import { commandContextOf } from '../../http/command-context';
 import { requiredPosition } from '../../http/caller';
 import { statusOfDomainCode } from '../../http/error-handler';
-import { awaitCommand } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 
 const goalParams = z.object({ goalId: idSchema });
@@ -139,7 +138,6 @@ const draftRoutes: FastifyPluginAsyncZod = async (app) => {
         command: saveBreakdownDraft,
         input: { goalId: request.params.goalId, steps: request.body.steps, source: request.body.source },
         respond: async ({ goalId, taskIds, position }) => {
-          await awaitCommand(request, position, ['goals']);
           const tasks = await getTasks(services.pool, requireUser(request).id, goalId, taskIds);
           return { tasks, added: tasks.length, position: requiredPosition(position) };
         },

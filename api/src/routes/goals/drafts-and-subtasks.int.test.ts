@@ -138,7 +138,7 @@ describe('Breakdown drafts and sub-steps (embedded planner)', () => {
     const draft = await draftOf(client, goalId, {});
     const limit = limitsForTier('free').aiGenerationsPerMonth;
     // The seed starts the month over (UsageMonthReset) and uses the whole allowance.
-    await seedAiUsage(t.services.eventStore, client.userId, limit);
+    await seedAiUsage(t.services.commands, client.userId, limit);
     const refused = await client.post(`/api/goals/${goalId}/breakdown/draft`, {});
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ code: string }>().code).toBe('limit_reached');

@@ -16,7 +16,7 @@ import type { SubtaskResult } from '@stride/application/commands/tasks/subtask-c
 import { getGoalSubtasks } from '@stride/projections/subtasks/queries/get-goal-subtasks';
 import { requireUser } from '../../auth/auth-user';
 import { requiredPosition } from '../../http/caller';
-import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
+import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 
 const goalParams = z.object({ goalId: idSchema });
@@ -34,8 +34,8 @@ const subtaskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:goalId/subtasks',
     { schema: { params: goalParams, response: { 200: goalSubtasksResponseSchema } } },
-    async (request, reply) => {
-      await awaitMinPosition(request, reply, ['subtasks', 'goals']);
+    async (request) => {
+      minPositionOf(request); // checked (400 if malformed); reads never wait (inline read models)
       const view = await getGoalSubtasks(services.pool, requireUser(request).id, request.params.goalId);
       if (view === null) throw new DomainError('not_found', 'Goal not found');
       return view;
@@ -56,7 +56,6 @@ const subtaskRoutes: FastifyPluginAsyncZod = async (app) => {
         command: breakDownTask,
         input: { ...request.params, granularity: request.body.granularity },
         respond: async ({ goalId, subtaskIds, source, position, aiGenerationsThisMonth }) => {
-          await awaitCommand(request, position, ['subtasks']);
           const view = await getGoalSubtasks(services.pool, requireUser(request).id, goalId);
           const added = new Set(subtaskIds);
           const subtasks = (view?.subtasks ?? []).filter((subtask) => added.has(subtask.id));

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successResponseSchema } from '@stride/domain/contracts/common';
 import {
+  changeTimeZoneBodySchema,
+  changeTimeZoneResponseSchema,
   ensureUserExistsBodySchema,
   ensureUserExistsResponseSchema,
   serverUserRecordSchema,
@@ -16,12 +18,14 @@ import { getUserRecord } from '@stride/projections/users/queries/get-user-record
 import { requireUser } from '../../auth/auth-user';
 import { exportUserData, USER_DATA_EXPORT_FORMAT } from '@stride/application/privacy/export-user-data';
 import { loadUsage } from '@stride/application/commands/usage/usage-snapshot';
+import * as changeTimeZone from '@stride/application/commands/users/change-time-zone';
 import * as completeOnboarding from '@stride/application/commands/users/complete-onboarding';
 import * as registerUser from '@stride/application/commands/users/register-user';
 import * as updatePreferences from '@stride/application/commands/users/update-preferences';
 import { positionString, requiredPosition } from '../../http/caller';
-import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
+import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
+import { erasureResponseSchema, runErasure } from './erasure';
 import { toServerUserRecord } from './server-user-record';
 
 const exportResponseSchema = z.object({
@@ -32,9 +36,6 @@ const exportResponseSchema = z.object({
   readModels: z.record(z.string(), z.array(z.unknown())),
 });
 const notFound = () => new DomainError('not_found', 'User not found');
-
-/** The user record reads three read models: profile and plan, counters, goals (active count). */
-const RECORD_READ_MODELS = ['users', 'usage', 'goals'] as const;
 
 /** /api/user: the caller's own record, preferences and onboarding (spec section 7). */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,9 +57,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = request.body.name || caller.name;
       return runCommand(request, reply, {
         command: registerUser,
-        input: { email, name, attribution: request.body.attribution ?? null },
+        input: {
+          email,
+          name,
+          attribution: request.body.attribution ?? null,
+          browserTimeZone: request.body.timeZone ?? null,
+        },
         respond: async ({ created, position }) => {
-          await awaitCommand(request, position, RECORD_READ_MODELS);
           const user = await readRecord(request);
           if (!user) throw notFound();
           return { created, user, position: requiredPosition(position) };
@@ -67,16 +72,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/get-user-data-simple',
-    { schema: { response: { 200: serverUserRecordSchema } } },
-    async (request, reply) => {
-      await awaitMinPosition(request, reply, RECORD_READ_MODELS);
-      const user = await readRecord(request);
-      if (!user) throw notFound();
-      return user;
-    },
-  );
+  app.get('/get-user-data-simple', { schema: { response: { 200: serverUserRecordSchema } } }, async (request) => {
+    minPositionOf(request); // checked (400 if malformed); reads never wait
+    const user = await readRecord(request);
+    if (!user) throw notFound();
+    return user;
+  });
 
   /** "Bypass": the counters straight from the usage stream, past any read-model lag. */
   app.get(
@@ -88,8 +89,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/get-user-data', { schema: { response: { 200: userDataResponseSchema } } }, async (request, reply) => {
-    await awaitMinPosition(request, reply, ['users']);
+  app.get('/get-user-data', { schema: { response: { 200: userDataResponseSchema } } }, async (request) => {
+    minPositionOf(request); // checked (400 if malformed); reads never wait
     const data = await getUserPreferences(services.pool, requireUser(request).id);
     if (!data) throw notFound();
     return data;
@@ -106,6 +107,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     return data;
   });
 
+  /** "Delete my account": erases the caller (their data key, their read-model rows, their Stripe customer). */
+  app.post('/delete-my-account', { schema: { response: { 200: erasureResponseSchema } } }, (request, reply) =>
+    runErasure(request, reply, { userId: requireUser(request).id, by: 'user' }),
+  );
+
   app.post(
     '/update-preferences-simple',
     { schema: { body: updatePreferencesBodySchema, response: { 200: successResponseSchema } } },
@@ -114,6 +120,22 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         command: updatePreferences,
         input: { preferences: request.body.preferences },
         respond: async ({ position }) => ({ success: true as const, ...optionalPosition(position) }),
+      }),
+  );
+
+  /** The profile's time zone choice (always recorded, unlike the browser's zone at sign-in). */
+  app.post(
+    '/time-zone',
+    { schema: { body: changeTimeZoneBodySchema, response: { 200: changeTimeZoneResponseSchema } } },
+    (request, reply) =>
+      runCommand(request, reply, {
+        command: changeTimeZone,
+        input: { timeZone: request.body.timeZone, source: 'profile' as const },
+        respond: async ({ position }) => {
+          const user = await readRecord(request);
+          if (!user) throw notFound();
+          return { time_zone: user.time_zone, position: requiredPosition(position) };
+        },
       }),
   );
 

@@ -48,5 +48,6 @@ export function toServerUserRecord(
     ai_generations_limit: limits.aiGenerationsPerMonth,
     onboarding_completed: row.onboarding_completed,
     is_admin: isAdmin,
+    time_zone: row.time_zone,
   };
 }

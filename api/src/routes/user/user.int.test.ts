@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvents } from '@stride/application/commands/record-events';
 import { serverUserRecordSchema } from '@stride/domain/contracts/users';
 import { activateSubscription, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
@@ -46,6 +47,58 @@ describe('/api/user', () => {
     expect(stream.events[0].data.attribution).toMatchObject({ utm_source: 'newsletter', acquisition_channel: 'Email' });
   });
 
+  it("the time zone: UTC by default, the browser's at sign-in while none is known, the profile's always", async () => {
+    const client = await t.signIn('zone@example.com', 'Zone Person');
+    const first = await client.post('/api/user/ensure-user-exists', { email: 'zone@example.com', name: 'Zone' });
+    expect(first.json().user.time_zone).toBe('UTC');
+
+    const fromBrowser = await client.post('/api/user/ensure-user-exists', {
+      email: 'zone@example.com',
+      name: 'Zone',
+      timeZone: 'America/Los_Angeles',
+    });
+    expect(fromBrowser.json().user.time_zone).toBe('America/Los_Angeles');
+    const otherBrowser = await client.post('/api/user/ensure-user-exists', {
+      email: 'zone@example.com',
+      name: 'Zone',
+      timeZone: 'Europe/Paris',
+    });
+    expect(otherBrowser.json().user.time_zone).toBe('America/Los_Angeles');
+
+    const chosen = await client.post('/api/user/time-zone', { timeZone: 'Asia/Tokyo' });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().time_zone).toBe('Asia/Tokyo');
+    const record = await client.get('/api/user/get-user-data-simple', { 'x-min-position': chosen.json().position });
+    expect(record.json().time_zone).toBe('Asia/Tokyo');
+
+    for (const timeZone of ['Mars/Base', '+05:00', '', 42]) {
+      const bad = await client.post('/api/user/time-zone', { timeZone });
+      expect(bad.statusCode).toBe(400);
+      expect(JSON.stringify(bad.json())).toContain('timeZone');
+    }
+    const badAtSignIn = await client.post('/api/user/ensure-user-exists', {
+      email: 'zone@example.com',
+      name: 'Zone',
+      timeZone: 'Not/AZone',
+    });
+    expect(badAtSignIn.statusCode).toBe(400);
+  });
+
+  it("a new user's browser zone is recorded with the registration, in one append", async () => {
+    const client = await t.signIn('zone-new@example.com', 'Zone New');
+    const first = await client.post('/api/user/ensure-user-exists', {
+      email: 'zone-new@example.com',
+      name: 'Zone New',
+      timeZone: 'Pacific/Auckland',
+    });
+    expect(first.json()).toMatchObject({ created: true, user: { time_zone: 'Pacific/Auckland' } });
+    const stream = (await client.get(`/api/audit/streams/user-${client.userId}`)).json();
+    expect(stream.events.map((event: { type: string }) => event.type)).toEqual([
+      'UserRegistered',
+      'UserTimeZoneChanged',
+    ]);
+  });
+
   it('the record shows the admin flag, the plan from billing events and payment failures', async () => {
     const admin = await registeredUser(t, 'admin@example.com');
     expect((await admin.get('/api/user/get-user-data-simple')).json().is_admin).toBe(true);
@@ -55,16 +108,16 @@ describe('/api/user', () => {
     const record = (await payer.get('/api/user/get-user-data-simple')).json();
     expect(record).toMatchObject({ subscription_tier: 'starter', goals_limit: 10, ai_generations_limit: 100 });
 
-    const failed = await t.services.eventStore.append(
+    const failed = await recordEvents(
+      t.services.commands,
       `billing-${payer.userId}`,
       [
         {
           type: 'PaymentFailed',
-          schemaVersion: 1,
           data: { invoiceId: 'in_1', failedAt: '2026-01-02T03:04:05Z', gracePeriodEndsAt: '2026-01-09T03:04:05Z' },
         },
       ],
-      { metadata: { userId: 'system:billing' } },
+      { userId: 'system:billing' },
     );
     const pastDue = (
       await payer.get('/api/user/get-user-data-simple', { 'x-min-position': String(failed.lastPosition) })

@@ -4,6 +4,8 @@ import { deriveAcquisitionChannel, type AttributionRecord } from '@stride/domain
 import { dayOf } from '@stride/domain/shared/month';
 import { streamIds } from '@stride/domain/stream-ids';
 import { userDecider } from '@stride/domain/users/user-decider';
+import { evolve } from '@stride/domain/users/user-events';
+import { userTimeZoneSchema } from '@stride/domain/users/user-time-zone';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
 
@@ -11,6 +13,8 @@ export const inputSchema = z.object({
   email: z.string(),
   name: z.string(),
   attribution: attributionInputSchema.nullable(),
+  /** The browser's zone: recorded when the user has none yet (sign-in on a first visit or after an upgrade). */
+  browserTimeZone: userTimeZoneSchema.nullable().default(null),
 });
 export type RegisterUserInput = z.infer<typeof inputSchema>;
 
@@ -28,16 +32,19 @@ export const attributionRecordOf = (input: AttributionInput, now: Date): Attribu
   signup_date: dayOf(now),
 });
 
-/** RegisterUser for the caller: creates the user once; afterwards only records a changed email or name. */
+/**
+ * RegisterUser for the caller: creates the user once; afterwards only records a changed email or name.
+ * The browser's time zone is recorded in the same append while the user has none.
+ */
 export async function run(
   services: Services,
   context: CommandContext,
-  { email, name, attribution }: RegisterUserInput,
+  { email, name, attribution, browserTimeZone }: RegisterUserInput,
 ): Promise<RegisterUserResult> {
   const { result } = await services.commands.execute({
     streams: { user: { streamId: streamIds.user(context.userId), decider: userDecider } },
-    decide: (states, metadata) => ({
-      user: userDecider.decide(
+    decide: (states, metadata) => {
+      const registration = userDecider.decide(
         {
           type: 'RegisterUser',
           data: {
@@ -49,8 +56,15 @@ export async function run(
           metadata,
         },
         states.user,
-      ),
-    }),
+      );
+      if (!browserTimeZone) return { user: registration };
+      const registered = registration.reduce(evolve, states.user);
+      const zone = userDecider.decide(
+        { type: 'ChangeTimeZone', data: { timeZone: browserTimeZone, source: 'browser' }, metadata },
+        registered,
+      );
+      return { user: [...registration, ...zone] };
+    },
     context,
     result: (outcome) => ({
       created: outcome.streams.user.events.some((event) => event.type === 'UserRegistered'),

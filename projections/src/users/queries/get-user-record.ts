@@ -14,6 +14,7 @@ export interface UserRecordRow {
   readonly payment_failed_at: string | null;
   readonly grace_period_ends_at: string | null;
   readonly onboarding_completed: boolean;
+  readonly time_zone: string;
   readonly active_goals_count: number;
   readonly created_at: string;
   readonly updated_at: string;
@@ -31,6 +32,7 @@ export async function getUserRecord(db: Queryable, userId: string): Promise<User
             b.payment_failed_at AS payment_failed_at,
             b.grace_period_ends_at AS grace_period_ends_at,
             u.onboarding_completed,
+            u.time_zone,
             (SELECT count(*)::int FROM goals g
               WHERE g.user_id = u.id AND g.deleted_at IS NULL AND g.status = 'active') AS active_goals_count,
             u.created_at AS created_at,

@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate, initials, tierLabel } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DownloadMyData } from './download-my-data';
+import { TimeZoneSetting } from './time-zone-setting';
 import { UsageBars } from './usage-bars';
 
 export const PROFILE_LOADING_TEXT = 'Loading your profile...';
@@ -71,6 +72,8 @@ export function ProfilePage({ subscription }: { readonly subscription: ReactNode
         <UsageBars user={user} />
         <p className="muted small">Counters reset at the start of each month.</p>
       </section>
+
+      <TimeZoneSetting current={user.timeZone} />
 
       <DownloadMyData />
 

@@ -8,6 +8,7 @@ import { emitProductEvent } from '../../../lib/product-events';
 import { CurrentUserContext, type ClientUserData, type CurrentUser, type UsageType } from '../../../lib/current-user';
 import { addBreadcrumb, setErrorUser } from '../../../lib/error-reporting';
 import { rememberSignedInUser } from '../../../lib/storage';
+import { browserTimeZone } from '../../../lib/time-zone';
 import { checkAndReset } from '../api/check-and-reset';
 import { ensureUserExists } from '../api/ensure-user-exists';
 import { getUserDataBypass } from '../api/get-user-data-bypass';
@@ -58,7 +59,7 @@ export function UserDataProvider({ authUser, getAttribution, onAttributionSynced
     rememberSignedInUser(authUser.id);
     setErrorUser({ id: authUser.id, email: authUser.email, username: authUser.name });
     const attribution = getAttribution();
-    ensureUserExists({ email: authUser.email, name: authUser.name, attribution })
+    ensureUserExists({ email: authUser.email, name: authUser.name, attribution, timeZone: browserTimeZone() })
       .then(() => {
         if (attribution) onAttributionSynced();
       })

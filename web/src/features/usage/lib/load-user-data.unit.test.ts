@@ -24,6 +24,7 @@ const record: ServerUserRecord = {
   ai_generations_limit: 100,
   onboarding_completed: true,
   is_admin: false,
+  time_zone: 'America/Los_Angeles',
 };
 
 describe('loading user data (spec section 4)', () => {
@@ -43,6 +44,7 @@ describe('loading user data (spec section 4)', () => {
       goalsLimit: 10,
       currentMonth: '2025-05',
       activeGoalsCount: 2,
+      timeZone: 'America/Los_Angeles',
     });
     expect(writeCache).toHaveBeenCalledWith(result.user);
   });

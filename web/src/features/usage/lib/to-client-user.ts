@@ -1,5 +1,7 @@
 import type { ServerUserRecord } from '@stride/domain/contracts/users';
 import { limitsForTier, parseTier } from '@stride/domain/plans/limits';
+import { DEFAULT_TIME_ZONE } from '@stride/domain/users/user-time-zone';
+import { browserTimeZone } from '../../../lib/time-zone';
 import type { AuthUser } from '../../../lib/auth-session';
 import type { ClientUserData } from '../../../lib/current-user';
 
@@ -23,6 +25,7 @@ export function toClientUser(record: ServerUserRecord): ClientUserData {
     createdAt: record.created_at,
     isAdmin: record.is_admin,
     onboardingCompleted: record.onboarding_completed,
+    timeZone: record.time_zone,
   };
 }
 
@@ -48,5 +51,6 @@ export function defaultUserData(authUser: AuthUser, currentMonth: string): Clien
     createdAt: null,
     isAdmin: false,
     onboardingCompleted: false,
+    timeZone: browserTimeZone() ?? DEFAULT_TIME_ZONE,
   };
 }

@@ -7,7 +7,10 @@ interface CachedUserData {
 }
 
 const isCached = (value: unknown): value is CachedUserData =>
-  typeof value === 'object' && value !== null && typeof (value as CachedUserData).data?.currentMonth === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as CachedUserData).data?.currentMonth === 'string' &&
+  typeof (value as CachedUserData).data.timeZone === 'string';
 
 /** Keyed by the signed-in identity's id (the same id every local-storage rule uses). */
 export function writeUserDataCache(storageUserId: string, data: ClientUserData): void {

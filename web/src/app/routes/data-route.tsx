@@ -1,0 +1,14 @@
+import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { ExchangeCard } from '../../features/planner/components/exchange-card';
+
+/** /data: export everything (JSON, CSV) and import a Stride export or a Todoist CSV. */
+export default function DataRoute() {
+  useDocumentTitle('Export and import');
+  return (
+    <div className="page">
+      <PageHeader title="Export and import" subtitle="Take your plans anywhere, or bring them here." />
+      <ExchangeCard />
+    </div>
+  );
+}
