@@ -7,31 +7,12 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectText, shoot, signIn, startProduct, type Product } from './harness';
+import { apiAs, expectText, shoot, signIn, startProduct, type Product } from './harness';
 
 const USER = { email: 'e2e.breakdowns@example.com', name: 'Bea Breakdown' };
 
 let product: Product;
 let page: Page;
-
-/** Calls the API as the user (dev sign-in token), to give them a goal without driving the goal form. */
-async function apiAs(who: { email: string; name: string }) {
-  const signedIn = await fetch(`${product.baseUrl}/api/dev/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  const { token } = (await signedIn.json()) as { token: string };
-  return async (path: string, body: unknown) => {
-    const response = await fetch(`${product.baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as Record<string, unknown>;
-  };
-}
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const aiCounter = () => page.getByTestId('usage-ai').first();
@@ -40,8 +21,7 @@ const titleOf = (n: number) => page.getByLabel(`Step ${n} title`);
 
 beforeAll(async () => {
   product = await startProduct();
-  const post = await apiAs(USER);
-  await post('/user/ensure-user-exists', USER);
+  const post = await apiAs(product, USER);
   await post('/user/complete-onboarding', {});
   await post('/goals/create-simple', {
     title: 'Run a half marathon',
