@@ -154,6 +154,9 @@ export async function seedUser(store: SeedLog, index: number): Promise<number> {
     ]);
     last = result.lastPosition;
   }
+  await append(store, `calendar-${userId}`, userId, [
+    { type: 'CalendarFeedIssued', data: { userId, tokenHash: index.toString(16).padStart(64, 'f'), issuedAt: at(10) } },
+  ]);
   await append(store, `collection-c_${index}`, userId, [
     { type: 'CollectionCreated', data: { collectionId: `c_${index}`, userId, name: 'Seeded' } },
     { type: 'GoalAddedToCollection', data: { goalId: `g_${index}_0` } },

@@ -1,4 +1,5 @@
 import auditRoutes from './audit/routes';
+import calendarRoutes from './calendar/routes';
 import collectionRoutes from './collections/routes';
 import configRoutes from './config/routes';
 import dbQueryRoutes from './db/routes';
@@ -51,4 +52,6 @@ export const routePlugins: readonly RoutePlugin[] = [
   { prefix: '/api/stripe', plugin: stripeRoutes },
   { prefix: '/api/analytics', plugin: analyticsRoutes },
   { prefix: '/api/admin', plugin: adminRoutes },
+  // The private iCalendar feed: outside /api, its token is its credential (routes/calendar/routes.ts).
+  { prefix: '/calendar', plugin: calendarRoutes },
 ];

@@ -17,7 +17,7 @@ export interface UserDataExport {
   readonly format: typeof USER_DATA_EXPORT_FORMAT;
   readonly userId: string;
   readonly exportedAt: string;
-  /** Every event of the user's streams, in log order, as stored (no encryption exists yet). */
+  /** Every event of the user's streams, in log order, decrypted (personal fields of an erased user read "[erased]"). */
   readonly events: StoredEvent[];
   /** Every row of every read model (and operational table) that holds this user's data, by table. */
   readonly readModels: Record<string, Record<string, unknown>[]>;
@@ -59,7 +59,12 @@ async function userEvents(deps: Deps, userId: string): Promise<StoredEvent[]> {
     if (page.length < PAGE) break;
     afterPosition = page.at(-1)!.globalPosition;
   }
-  const named = [streamIds.user(userId), streamIds.usage(userId), streamIds.billing(userId)];
+  const named = [
+    streamIds.user(userId),
+    streamIds.usage(userId),
+    streamIds.billing(userId),
+    streamIds.calendar(userId),
+  ];
   for (const streamId of named) {
     const { events } = await deps.eventStore.readStream(streamId);
     for (const event of events) byPosition.set(event.globalPosition, event);

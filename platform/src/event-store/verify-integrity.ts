@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import type { Queryable } from '../postgres/pool';
+import type { Pool, Queryable } from '../postgres/pool';
 import { CHAIN_START, chainHash } from './event-hash';
 
 /** The first place a stream's chain breaks. */
@@ -220,4 +220,26 @@ export async function verifyLogCheckpoints(db: Queryable): Promise<CheckpointVer
     index += 1;
   }
   return { checkpoints: checkpoints.length, firstBroken: null };
+}
+
+/**
+ * Both checks over one snapshot of the log (REPEATABLE READ, read only): appends that commit meanwhile are
+ * neither half-seen (a stream's head ahead of its events) nor reported as tampering.
+ */
+export async function verifyIntegrity(
+  pool: Pool,
+): Promise<{ chains: ChainVerification; checkpoints: CheckpointVerification }> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const chains = await verifyEventChains(client);
+    const checkpoints = await verifyLogCheckpoints(client);
+    await client.query('COMMIT');
+    return { chains, checkpoints };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }

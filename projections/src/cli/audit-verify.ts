@@ -4,7 +4,7 @@
  * read models and compares them with the tables, up to each projection's checkpoint. Prints what it finds;
  * exits 1 when a chain, a checkpoint or a read model does not hold.
  */
-import { verifyEventChains, verifyLogCheckpoints } from '@stride/platform/event-store/verify-integrity';
+import { verifyIntegrity } from '@stride/platform/event-store/verify-integrity';
 import { verifyProjection, type ProjectionVerification } from '../verify/verify-projection';
 import { openProjectionDatabase, selectProjections } from './open-projection-database';
 
@@ -13,7 +13,7 @@ const SHOWN_PER_PROJECTION = 20;
 const { database, eventStore, projections } = await openProjectionDatabase('stride-audit-verify');
 let exitCode: number;
 try {
-  const chains = await verifyEventChains(database.pool);
+  const { chains, checkpoints: logCheckpoints } = await verifyIntegrity(database.pool);
   console.log(
     `event chains: ${chains.broken.length === 0 ? 'ok' : `BROKEN in ${chains.broken.length} streams`} (${chains.streams} streams, ${chains.events} events)`,
   );
@@ -21,7 +21,6 @@ try {
     const where = broken.globalPosition === null ? 'after its last event' : `at position ${broken.globalPosition}`;
     console.log(`  ${broken.streamId} version ${broken.streamVersion} (${where}): ${broken.reason}`);
   }
-  const logCheckpoints = await verifyLogCheckpoints(database.pool);
   const { firstBroken } = logCheckpoints;
   console.log(
     `log checkpoints: ${firstBroken === null ? 'ok' : `BROKEN from position ${firstBroken.position}: ${firstBroken.reason}`} (${logCheckpoints.checkpoints} checkpoints)`,

@@ -76,8 +76,8 @@ describe('planner', () => {
     const client = await registeredUser(t, 'kiritimati@example.com');
     const zone = 'Pacific/Kiritimati'; // UTC+14: a day ahead of UTC for 14 hours of every day
     const changed = await client.post('/api/user/time-zone', { timeZone: zone });
-    expect(changed.statusCode).toBe(200);
-    const view = await todayView(client, `?minPosition=${changed.json().position}`);
+    expect(changed.statusCode, changed.body).toBe(200);
+    const view = await todayView(client);
     expect(view).toMatchObject({ time_zone: zone, today: localDateOf(now(), zone) });
     const { goal } = await createGoal(client, { title: 'Islands' });
     const taskId = await addTask(client, goal.id, { title: 'Snorkel' });
@@ -319,6 +319,37 @@ describe('planner', () => {
       ),
     };
   };
+
+  it('serves a private iCalendar feed at a token URL; a new URL replaces the old, revoking stops it', async () => {
+    const client = await registeredUser(t, 'calendar@example.com');
+    const { goal } = await createGoal(client, { title: 'Moving house' });
+    const taskId = await addTask(client, goal.id, { title: 'Book movers; 2 vans', estimated_minutes: 30 });
+    await client.post(`/api/goals/${goal.id}/tasks/${taskId}/schedule`, { do_date: addDays(today(), 2) });
+    await addTask(client, goal.id, { title: 'Undated chore' });
+
+    const issued = await client.post('/api/planner/calendar-feed');
+    expect(issued.statusCode).toBe(200);
+    const first = new URL(issued.json().url as string).pathname;
+    expect(first).toMatch(/^\/calendar\/[A-Za-z0-9_-]{40,}\.ics$/);
+    const feed = await t.app.inject({ method: 'GET', url: first });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toContain('text/calendar');
+    expect(feed.body).toContain('SUMMARY:Book movers\\; 2 vans');
+    expect(feed.body).toContain(`DTSTART;VALUE=DATE:${addDays(today(), 2).replaceAll('-', '')}`);
+    expect(feed.body).not.toContain('Undated chore');
+    const stored = await t.services.pool.query('SELECT data FROM events WHERE stream_id = $1', [
+      `calendar-${client.userId}`,
+    ]);
+    expect(JSON.stringify(stored.rows)).not.toContain(first.slice('/calendar/'.length, -'.ics'.length));
+
+    const second = new URL((await client.post('/api/planner/calendar-feed')).json().url as string).pathname;
+    expect(second).not.toBe(first);
+    expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
+    expect((await client.delete('/api/planner/calendar-feed')).json()).toEqual({ url: null });
+    expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/calendar/not-a-token.ics' })).statusCode).toBe(400);
+  });
 
   it('imports a Todoist CSV export as a goal with its tasks, dates and minutes', async () => {
     const client = await registeredUser(t, 'todoist@example.com');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  calendarFeedResponseSchema,
   importResponseSchema,
   moveOverdueBodySchema,
   moveOverdueResponseSchema,
@@ -22,6 +23,8 @@ import { listPlannedTasks } from '@stride/projections/planner/queries/list-plann
 import { searchGoals } from '@stride/projections/planner/queries/search-goals';
 import { searchTasks } from '@stride/projections/planner/queries/search-tasks';
 import * as importStrideExport from '@stride/application/commands/planner/import-stride-export';
+import * as issueCalendarFeed from '@stride/application/commands/planner/issue-calendar-feed';
+import * as revokeCalendarFeed from '@stride/application/commands/planner/revoke-calendar-feed';
 import * as importTodoistCsv from '@stride/application/commands/planner/import-todoist-csv';
 import * as quickAddTask from '@stride/application/commands/planner/quick-add-task';
 import * as moveOverdueTasks from '@stride/application/commands/tasks/move-overdue-tasks';
@@ -167,6 +170,29 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
           return { goals, tasks, position: positionString(position) };
         },
       }),
+  );
+
+  /** A new private iCalendar feed URL (shown once); any older URL stops working. */
+  app.post('/calendar-feed', { schema: { response: { 200: calendarFeedResponseSchema } } }, (request, reply) =>
+    runCommand(request, reply, {
+      command: issueCalendarFeed,
+      input: {},
+      respond: async ({ token }) => {
+        const origin = services.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+        return { url: `${origin}/calendar/${token}.ics` };
+      },
+    }),
+  );
+
+  /** Stop the feed: its URL answers 404 from now on. */
+  app.delete('/calendar-feed', { schema: { response: { 200: calendarFeedResponseSchema } } }, (request, reply) =>
+    runCommand(request, reply, {
+      command: revokeCalendarFeed,
+      input: {},
+      respond: async () => {
+        return { url: null };
+      },
+    }),
   );
 
   /** Import a Todoist CSV export as one new goal. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { streamIds } from '@stride/domain/stream-ids';
 import { verifyEventChains } from '@stride/platform/event-store/verify-integrity';
@@ -46,18 +46,6 @@ async function analyticsTotals(t: TestApp): Promise<Record<string, number>> {
     z.object({ type: z.string(), n: z.coerce.number() }),
   );
   return Object.fromEntries(rows.map((row) => [row.type, row.n]));
-}
-
-async function eventually(check: () => Promise<void>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 }
 
 const secrets = {
@@ -123,9 +111,10 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
       collection: 'Kept collection',
       motto: 'Kept motto',
     });
-    await eventually(async () => {
-      expect(await analyticsTotals(t)).toMatchObject({ GoalCreated: 3, TasksBatchGenerated: 3 });
-    });
+    await vi.waitFor(
+      async () => expect(await analyticsTotals(t)).toMatchObject({ GoalCreated: 3, TasksBatchGenerated: 3 }),
+      { timeout: 30_000, interval: 100 },
+    );
     // Analytics never held a personal field, even before the erasure.
     const analyticsBefore = await clickhouseText(t);
     for (const secret of [secrets.goal, secrets.task, secrets.collection, secrets.description]) {
@@ -165,11 +154,14 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
     }
 
     // ClickHouse: the erasure reached analytics; nothing names her; every total is what it was.
-    await eventually(async () => {
-      const text = await clickhouseText(t);
-      expect(text).toContain('UserErased');
-      for (const secret of Object.values(secrets)) expect(text, secret).not.toContain(secret);
-    });
+    await vi.waitFor(
+      async () => {
+        const text = await clickhouseText(t);
+        expect(text).toContain('UserErased');
+        for (const secret of Object.values(secrets)) expect(text, secret).not.toContain(secret);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     expect(await analyticsTotals(t)).toEqual(totalsBefore);
   }, 120_000);
 

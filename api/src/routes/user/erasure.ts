@@ -11,8 +11,6 @@ export const erasureResponseSchema = z.object({
   stripeCustomersDeleted: z.number().int(),
 });
 
-/** The read models an erasure empties of the user's rows: the response waits until they have. */
-
 /** Runs an erasure (the user's own "Delete my account", or an admin's) with Idempotency-Key semantics. */
 export const runErasure = (
   request: FastifyRequest,
@@ -22,7 +20,10 @@ export const runErasure = (
   runCommand(request, reply, {
     command: eraseUser,
     input,
-    respond: async ({ position, stripeCustomersDeleted }) => {
-      return { erased: true as const, position: requiredPosition(position), stripeCustomersDeleted };
-    },
+    // The read models drop the user's rows in the erasure's own transaction (inline): nothing to wait for.
+    respond: async ({ position, stripeCustomersDeleted }) => ({
+      erased: true as const,
+      position: requiredPosition(position),
+      stripeCustomersDeleted,
+    }),
   });

@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { energyLevelSchema } from '@stride/domain/tasks/energy-workflow';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
 import { runOnTask, taskRefSchema, taskResultSchema, type TaskResult } from './task-result';
+import { inputSchema as updateTaskInput } from './update-task';
 
 export const inputSchema = taskRefSchema.extend({
-  changes: z.object({
-    title: z.string().optional(),
-    description: z.string().nullable().optional(),
-    estimatedMinutes: z.number().int().optional(),
-    energyLevel: energyLevelSchema.optional(),
-  }),
+  changes: updateTaskInput.shape.changes,
   /** `this`: only this occurrence; `future`: this one, the open ones after it and those still to come. */
   scope: z.enum(['this', 'future']),
 });

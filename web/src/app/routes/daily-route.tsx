@@ -5,6 +5,7 @@ import { useAuthSession } from '../../lib/auth-session';
 import { useCurrentUser } from '../../lib/current-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGoals } from '../../features/goals/api/list-goals';
+import { useGoalChoices } from '../goal-choices';
 import { GoalOverview } from '../../features/goals/components/goal-overview';
 import { SelectedGoalPanel } from '../../features/goals/components/selected-goal-panel';
 import { useSelectedGoal } from '../../features/goals/hooks/use-selected-goal';
@@ -33,6 +34,7 @@ export default function DailyRoute() {
   const { selected, selectedId, select } = useSelectedGoal(goals.data, auth.status === 'signed-in');
   const progressPercent = useGoalProgress(selected?.id ?? null);
   const complete = useCompleteTask();
+  const goalChoices = useGoalChoices(goals.data);
   // A search result links here with ?goal=: that goal is shown.
   const [params] = useSearchParams();
   const linkedGoal = params.get('goal');
@@ -79,6 +81,7 @@ export default function DailyRoute() {
         <div className="daily__main">
           <SectionErrorBoundary name="today">
             <TodayView
+              goals={goalChoices}
               onComplete={(task) => complete.mutate({ goalId: task.goal_id, taskId: task.id })}
               completingId={complete.isPending ? (complete.variables?.taskId ?? null) : null}
             />

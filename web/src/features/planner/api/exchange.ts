@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { importResponseSchema } from '@stride/domain/contracts/planner';
+import { calendarFeedResponseSchema, importResponseSchema } from '@stride/domain/contracts/planner';
 import { strideExportSchema, type StrideExport } from '@stride/domain/exchange/stride-export';
 import { apiClient } from '../../../lib/api-client';
 
@@ -19,3 +19,11 @@ export const importTodoist = (csv: string) =>
       schema: importResponseSchema.extend({ goal_id: z.string(), skipped: z.number().int() }),
     },
   );
+
+/** POST /api/planner/calendar-feed: a new private feed URL (any older one stops working). */
+export const issueCalendarFeed = () =>
+  apiClient.post('/planner/calendar-feed', {}, { schema: calendarFeedResponseSchema });
+
+/** DELETE /api/planner/calendar-feed: the feed URL stops working. */
+export const revokeCalendarFeed = () =>
+  apiClient.delete('/planner/calendar-feed', { schema: calendarFeedResponseSchema });

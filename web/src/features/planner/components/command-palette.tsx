@@ -7,6 +7,7 @@ import { useMoveOverdue } from '../api/move-overdue';
 import { useQuickAdd } from '../api/quick-add';
 import { downloadCsvExport, downloadJsonExport } from '../lib/export-files';
 import { useQuickAddParser } from '../lib/use-quick-add-parser';
+import { browserTimeZone } from './quick-add-box';
 import { QuickAddPreview } from './quick-add-preview';
 
 export type PaletteMode = 'commands' | 'add';
@@ -49,7 +50,9 @@ export function CommandPalette({ open, mode, onClose, goals, onShowShortcuts }: 
   const line = text.replace(ADD_PREFIX, '');
   const preview = useMemo(
     () =>
-      adding && parse && line.trim() !== '' ? parse(line, { now: new Date(), timeZone: userZone(), goals }) : null,
+      adding && parse && line.trim() !== ''
+        ? parse(line, { now: new Date(), timeZone: browserTimeZone(), goals })
+        : null,
     [adding, parse, line, goals],
   );
   const fallbackGoal = goals.length === 1 ? goals[0]!.title : null;
@@ -190,6 +193,3 @@ export function CommandPalette({ open, mode, onClose, goals, onShowShortcuts }: 
     </Dialog>
   );
 }
-
-/** The browser's zone, for the preview only (the server saves in the user's recorded zone). */
-const userZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -5,6 +5,27 @@ import { importStride, importTodoist } from '../api/exchange';
 import { invalidateAfterPlanning } from '../api/invalidate';
 import { downloadCsvExport, downloadJsonExport } from '../lib/export-files';
 
+function FileField({
+  id,
+  label,
+  accept,
+  disabled,
+  onFile,
+}: {
+  readonly id: string;
+  readonly label: string;
+  readonly accept: string;
+  readonly disabled: boolean;
+  readonly onFile: (event: React.ChangeEvent<HTMLInputElement>) => Promise<void>;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="file" accept={accept} disabled={disabled} onChange={(event) => void onFile(event)} />
+    </div>
+  );
+}
+
 type Status = { readonly kind: 'idle' | 'busy' } | { readonly kind: 'done' | 'error'; readonly message: string };
 
 /** Export everything (JSON, lossless; CSV for spreadsheets) and import a Stride export or a Todoist CSV. */
@@ -67,26 +88,20 @@ export function ExchangeCard() {
           Export CSV
         </button>
       </div>
-      <div className="field">
-        <label htmlFor="import-stride">Import a Stride export (JSON)</label>
-        <input
-          id="import-stride"
-          type="file"
-          accept="application/json,.json"
-          disabled={busy}
-          onChange={(e) => void importFile('stride')(e)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="import-todoist">Import a Todoist export (CSV)</label>
-        <input
-          id="import-todoist"
-          type="file"
-          accept="text/csv,.csv"
-          disabled={busy}
-          onChange={(e) => void importFile('todoist')(e)}
-        />
-      </div>
+      <FileField
+        id="import-stride"
+        label="Import a Stride export (JSON)"
+        accept="application/json,.json"
+        disabled={busy}
+        onFile={importFile('stride')}
+      />
+      <FileField
+        id="import-todoist"
+        label="Import a Todoist export (CSV)"
+        accept="text/csv,.csv"
+        disabled={busy}
+        onFile={importFile('todoist')}
+      />
       <p className="small" role="status">
         {status.kind === 'busy' ? 'Working…' : status.kind === 'done' ? status.message : null}
       </p>

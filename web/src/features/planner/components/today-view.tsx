@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PlannedTaskRow } from '@stride/domain/contracts/planner';
+import type { GoalChoice } from '@stride/domain/quick-add/goal-match';
 import { energyLevels, type EnergyLevel } from '@stride/domain/tasks/energy-workflow';
 import { PageLoading } from '../../../components/spinner';
 import { formatMinutes } from '../../../lib/format';
@@ -7,6 +8,7 @@ import { useMoveOverdue } from '../api/move-overdue';
 import { useScheduleTask } from '../api/schedule-task';
 import { useToday } from '../api/get-today';
 import { MOVE_TARGETS, shortDateOf } from '../lib/plan-words';
+import { QuickAddBox } from './quick-add-box';
 import { WeekStrip } from './week-strip';
 
 const TIME_CHOICES = [null, 30, 60, 120, 240, 480] as const;
@@ -15,6 +17,8 @@ interface TodayViewProps {
   /** Completes a task (the tasks feature's action, wired by the route). */
   readonly onComplete: (task: PlannedTaskRow) => void;
   readonly completingId?: string | null;
+  /** The user's active goals, for the quick-add box's `#tag`. */
+  readonly goals: readonly GoalChoice[];
 }
 
 function TaskLine({
@@ -49,7 +53,7 @@ function TaskLine({
  * planned minutes against the time available, earlier days' unfinished tasks to move without fuss, what
  * can still be planned, and the week's planned minutes.
  */
-export function TodayView({ onComplete, completingId = null }: TodayViewProps) {
+export function TodayView({ onComplete, completingId = null, goals }: TodayViewProps) {
   const [energy, setEnergy] = useState<EnergyLevel | undefined>(undefined);
   const [available, setAvailable] = useState<number | undefined>(undefined);
   const today = useToday({
@@ -94,6 +98,7 @@ export function TodayView({ onComplete, completingId = null }: TodayViewProps) {
           {plan.over_by_minutes > 0 ? ` · ${formatMinutes(plan.over_by_minutes)} more than fits: move something?` : ''}
         </p>
       </header>
+      <QuickAddBox goals={goals} />
       <div className="field-row today__filters">
         <div className="field field--inline">
           <label htmlFor="today-energy">My energy</label>
