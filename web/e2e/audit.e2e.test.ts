@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectText, shoot, signIn, startProduct, type Product } from './harness';
+import { apiAs, expectText, shoot, signIn, startProduct, type Product } from './harness';
 
 const USER = { email: 'e2e.owner@example.com', name: 'Robin Owner' };
 const OTHER = { email: 'e2e.other@example.com', name: 'Sam Other' };
@@ -18,37 +18,16 @@ const ADMIN = { email: 'e2e.admin@example.com', name: 'Ada Admin' };
 let product: Product;
 let goalStreamId = '';
 
-/** Calls the API as a user (dev sign-in token), to give them data without driving every form. */
-async function apiAs(who: { email: string; name: string }) {
-  const signedIn = await fetch(`${product.baseUrl}/api/dev/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  const { token } = (await signedIn.json()) as { token: string };
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${product.baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as Record<string, unknown>;
-  };
-  await post('/user/ensure-user-exists', who);
-  return post;
-}
-
 beforeAll(async () => {
   product = await startProduct({ ADMIN_EMAILS: ADMIN.email });
-  const owner = await apiAs(USER);
+  const owner = await apiAs(product, USER);
   const created = (await owner('/goals/create-simple', { title: 'Learn the cello', category: 'learning' })) as {
     goal: { id: string };
   };
   goalStreamId = `goal-${created.goal.id}`;
   await owner('/goals/update', { goalId: created.goal.id, updates: { title: 'Learn the cello well' } });
   await owner('/goals/update', { goalId: created.goal.id, updates: { priority: 'high' } });
-  const other = await apiAs(OTHER);
+  const other = await apiAs(product, OTHER);
   await other('/goals/create-simple', { title: 'Secret project of Sam' });
 });
 

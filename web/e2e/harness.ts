@@ -224,3 +224,27 @@ export async function signIn(page: Page, baseUrl: string, email: string, name: s
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/(daily|onboarding|complete-setup)/);
 }
+
+/**
+ * Calls the API as a user (dev sign-in token; the user is made to exist), to give them data without
+ * driving every form. Returns a POST helper that throws on any answer of 300 or more.
+ */
+export async function apiAs(product: Pick<Product, 'baseUrl'>, who: { email: string; name: string }) {
+  const signedIn = await fetch(`${product.baseUrl}/api/dev/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  const { token } = (await signedIn.json()) as { token: string };
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${product.baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  await post('/user/ensure-user-exists', who);
+  return post;
+}

@@ -273,8 +273,51 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return parsed.data;
   }
 
+  /**
+   * A POST answered as NDJSON (one JSON value a line), each line handed to `onLine` as it arrives. Sent
+   * without an Idempotency-Key: a stream is not replayed (the server answers a keyed request in one piece).
+   */
+  async function postStream(
+    path: string,
+    body: unknown,
+    onLine: (line: unknown) => void,
+    opts: Pick<RequestOptions<unknown>, 'signal'> = {},
+  ): Promise<void> {
+    const text = JSON.stringify(body ?? {});
+    const headers = { Accept: 'application/x-ndjson' };
+    const response = await send('POST', buildUrl(path), text, { ...opts, headers }, null);
+    if (!response.ok) {
+      const { message, details, code } = await readErrorBody(response);
+      throw new ApiError(response.status, message, details, code);
+    }
+    if (!response.body) return;
+    const decoder = new TextDecoder();
+    const reader = response.body.getReader();
+    let buffered = '';
+    const emit = (line: string) => {
+      if (line.trim() === '') return;
+      try {
+        onLine(JSON.parse(line));
+      } catch {
+        throw new ApiError(response.status, 'Unexpected response from the server', undefined, undefined, {
+          userMessage: UNEXPECTED_RESPONSE_MESSAGE,
+        });
+      }
+    };
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffered += decoder.decode(value, { stream: true });
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      lines.forEach(emit);
+    }
+    emit(buffered);
+  }
+
   return {
     request,
+    postStream,
     get: <T>(path: string, opts?: Omit<RequestOptions<T>, 'body'>) => request<T>('GET', path, opts),
     post: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) =>
       request<T>('POST', path, { ...opts, body: body ?? {} }),

@@ -61,7 +61,7 @@ export async function runCountedGeneration(
     readonly generate: (goal: Goal, today: string) => Promise<BreakdownOutcome>;
     readonly goalCommands?: (outcome: BreakdownOutcome, metadata: CommandMetadata) => readonly GoalStreamCommand[];
     /** For the product analytics: which generation this is. */
-    readonly kind: 'draft' | 'subtasks';
+    readonly kind: 'breakdown' | 'draft' | 'subtasks';
   },
 ): Promise<CountedOutcome> {
   const { ai, billing } = services;

@@ -30,3 +30,11 @@ export async function runOnSubtask(
   });
   return result;
 }
+
+/** The command module of one sub-step command: `export const { inputSchema, resultSchema, run } = ...`. */
+export const subtaskCommand = (type: Exclude<SubtaskCommand['type'], 'BreakDownTask'>) => ({
+  inputSchema: subtaskRefSchema,
+  resultSchema: subtaskResultSchema,
+  run: (services: Services, context: CommandContext, input: SubtaskRef): Promise<SubtaskResult> =>
+    runOnSubtask(services, context, input, type),
+});

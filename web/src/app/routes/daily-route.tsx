@@ -13,6 +13,9 @@ import { TodayView } from '../../features/planner/components/today-view';
 import { useCompleteTask } from '../../features/tasks/api/complete-task';
 import { EnergyView } from '../../features/tasks/components/energy-view';
 import { TaskList } from '../../features/tasks/components/task-list';
+import { BreakdownDraftPanel } from '../../features/breakdowns/components/breakdown-draft-panel';
+import { TaskSubtasks } from '../../features/breakdowns/components/task-subtasks';
+import { useGoalProgress } from '../../features/breakdowns/hooks/use-goal-progress';
 
 const dayFormatter = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
 
@@ -29,6 +32,7 @@ export default function DailyRoute() {
   const { user } = useCurrentUser();
   const goals = useGoals({ status: 'active' });
   const { selected, selectedId, select } = useSelectedGoal(goals.data, auth.status === 'signed-in');
+  const progressPercent = useGoalProgress(selected?.id ?? null);
   const complete = useCompleteTask();
   const goalChoices = useGoalChoices(goals.data);
   // A search result links here with ?goal=: that goal is shown.
@@ -86,7 +90,17 @@ export default function DailyRoute() {
             <SelectedGoalPanel
               goal={selected}
               hasGoals={goals.isPending || (goals.data?.length ?? 0) > 0}
-              tasks={selected ? <TaskList goalId={selected.id} tasks={selected.generated_tasks} /> : null}
+              aiBreakdown={selected ? <BreakdownDraftPanel key={selected.id} goal={selected} /> : undefined}
+              progressPercent={progressPercent}
+              tasks={
+                selected ? (
+                  <TaskList
+                    goalId={selected.id}
+                    tasks={selected.generated_tasks}
+                    renderExtras={(task) => <TaskSubtasks goalId={selected.id} task={task} />}
+                  />
+                ) : null
+              }
             />
           </SectionErrorBoundary>
           <SectionErrorBoundary name="energy-view">

@@ -13,9 +13,19 @@ interface SelectedGoalPanelProps {
   readonly tasks: ReactNode;
   /** False when the user has no active goals at all (then the panel invites them to create one). */
   readonly hasGoals?: boolean;
+  /** The AI breakdown area (the app passes the breakdowns feature's draft panel); the one-click banner without it. */
+  readonly aiBreakdown?: ReactNode;
+  /** Progress with sub-steps rolled up (0..100), when known; else done tasks over tasks. */
+  readonly progressPercent?: number | undefined;
 }
 
-export function SelectedGoalPanel({ goal, tasks, hasGoals = true }: SelectedGoalPanelProps) {
+export function SelectedGoalPanel({
+  goal,
+  tasks,
+  hasGoals = true,
+  aiBreakdown,
+  progressPercent,
+}: SelectedGoalPanelProps) {
   const { breakdown, isPending, pendingGoalId, canUseAi } = useAiBreakdown();
   if (!goal) {
     return (
@@ -41,7 +51,7 @@ export function SelectedGoalPanel({ goal, tasks, hasGoals = true }: SelectedGoal
       </section>
     );
   }
-  const progress = goalProgress(goal);
+  const progress = progressPercent ?? goalProgress(goal);
   const busy = isPending && pendingGoalId === goal.id;
   return (
     <section className="card selected-goal" aria-labelledby="selected-goal-title">
@@ -70,23 +80,25 @@ export function SelectedGoalPanel({ goal, tasks, hasGoals = true }: SelectedGoal
           <span>{progress}%</span>
         </div>
       </header>
-      <div className="ai-banner">
-        <div>
-          <p className="ai-banner__title">
-            <Icon name="sparkles" size={18} className="ai-banner__icon" /> Break it down with AI
-          </p>
-          <p className="ai-banner__text">Get a concrete, energy-tagged task list for this goal in seconds.</p>
+      {aiBreakdown ?? (
+        <div className="ai-banner">
+          <div>
+            <p className="ai-banner__title">
+              <Icon name="sparkles" size={18} className="ai-banner__icon" /> Break it down with AI
+            </p>
+            <p className="ai-banner__text">Get a concrete, energy-tagged task list for this goal in seconds.</p>
+          </div>
+          <button
+            type="button"
+            className={`button ${canUseAi ? 'button--ai' : 'button--secondary'}`}
+            onClick={() => breakdown(goal.id)}
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {busy ? 'Thinking…' : canUseAi ? 'AI breakdown' : 'Upgrade for more AI'}
+          </button>
         </div>
-        <button
-          type="button"
-          className={`button ${canUseAi ? 'button--ai' : 'button--secondary'}`}
-          onClick={() => breakdown(goal.id)}
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? 'Thinking…' : canUseAi ? 'AI breakdown' : 'Upgrade for more AI'}
-        </button>
-      </div>
+      )}
       {tasks}
     </section>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TaskRow } from '@stride/domain/contracts/goals';
 import { DropdownMenu, type MenuItem } from '../../../components/dropdown-menu';
 import { formatMinutes } from '../../../lib/format';
@@ -13,6 +14,8 @@ interface TaskItemProps {
   readonly onLogTime: (task: TaskRow) => void;
   readonly onReopen?: (task: TaskRow) => void;
   readonly onDelete?: (task: TaskRow) => void;
+  /** Shown under the task (e.g. its sub-steps, rendered by another feature). */
+  readonly extras?: ReactNode;
 }
 
 export function TaskItem({
@@ -24,6 +27,7 @@ export function TaskItem({
   onLogTime,
   onReopen,
   onDelete,
+  extras,
 }: TaskItemProps) {
   const done = task.status === 'done';
   const items: MenuItem[] = [];
@@ -66,6 +70,7 @@ export function TaskItem({
           ) : null}
           {task.status === 'in_progress' ? <span className="pill pill--active">In progress</span> : null}
         </p>
+        {extras}
       </div>
       <div className="task-item__actions">
         {task.status === 'todo' ? (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { TaskRow } from '@stride/domain/contracts/goals';
 import { useAddTasks } from '../api/add-tasks';
 import { useTaskActions } from '../hooks/use-task-actions';
@@ -68,7 +68,16 @@ function AddTaskForm({ goalId }: { readonly goalId: string }) {
 }
 
 /** The tasks of one goal, open ones first, with start / complete / log time and a quick-add form. */
-export function TaskList({ goalId, tasks }: { readonly goalId: string; readonly tasks: readonly TaskRow[] }) {
+export function TaskList({
+  goalId,
+  tasks,
+  renderExtras,
+}: {
+  readonly goalId: string;
+  readonly tasks: readonly TaskRow[];
+  /** What to show under each task (the app passes the breakdowns feature's sub-steps). */
+  readonly renderExtras?: (task: TaskRow) => ReactNode;
+}) {
   const actions = useTaskActions();
   const visible = tasks.filter((t) => !t.deleted_at).sort((a, b) => ORDER[a.status] - ORDER[b.status]);
   const done = visible.filter((t) => t.status === 'done').length;
@@ -95,6 +104,7 @@ export function TaskList({ goalId, tasks }: { readonly goalId: string; readonly 
               onLogTime={actions.onLogTime}
               onReopen={actions.onReopen}
               onDelete={actions.onDelete}
+              extras={renderExtras?.(task)}
             />
           ))}
         </ul>

@@ -1,0 +1,97 @@
+/// <reference types="node" />
+/**
+ * Issue 14 in a real browser: choose the size of steps, review the draft (the planner is named honestly),
+ * edit one step, remove one, regenerate one, save; break a saved step into sub-steps and tick one off
+ * (progress rolls up); the AI counter moves as docs/decisions.md says (draft 1, regenerate a step 0,
+ * save 0, sub-steps 1). Screenshots at 1280x800 and 390x844 go to artifacts/screenshots/ (breakdowns-).
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, expectText, shoot, signIn, startProduct, type Product } from './harness';
+
+const USER = { email: 'e2e.breakdowns@example.com', name: 'Bea Breakdown' };
+
+let product: Product;
+let page: Page;
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const aiCounter = () => page.getByTestId('usage-ai').first();
+const steps = (): Locator => page.getByTestId('draft-step');
+const titleOf = (n: number) => page.getByLabel(`Step ${n} title`);
+
+beforeAll(async () => {
+  product = await startProduct();
+  const post = await apiAs(product, USER);
+  await post('/user/complete-onboarding', {});
+  await post('/goals/create-simple', {
+    title: 'Run a half marathon',
+    description: 'I currently run 5 km twice a week',
+    category: 'health',
+    target_date: inDays(35),
+  });
+  page = await product.newPage();
+  await signIn(page, product.baseUrl, USER.email, USER.name);
+  await page.goto(`${product.baseUrl}/daily`);
+  await page.getByRole('heading', { name: 'Run a half marathon' }).first().waitFor();
+});
+
+afterAll(async () => {
+  await product?.close();
+});
+
+describe('AI breakdowns: size, review, save, break down again', () => {
+  it('drafts tiny steps, edits one, removes one, regenerates one and saves: one AI generation in all', async () => {
+    await expectText(aiCounter(), '0/3');
+    await page.getByRole('radio', { name: /^Tiny/ }).check();
+    await page.getByLabel('Hours a week').fill('0.5');
+    await page.getByRole('button', { name: 'Draft steps' }).click();
+    await expectText(page.getByTestId('planner-source'), 'Built-in planner, works offline');
+    await expect.poll(() => steps().count()).toBeGreaterThanOrEqual(5);
+    await expectText(aiCounter(), '1/3');
+    // Half an hour a week is not enough before the target date: the warning offers the two ways out.
+    const warning = page.getByRole('alert').filter({ hasText: 'This plan needs about' });
+    await expect.poll(() => warning.count()).toBe(1);
+    await expectText(warning, /Move target date to/);
+    await shoot(page, 'breakdowns-draft');
+
+    const before = await steps().count();
+    await titleOf(1).fill('Lace up and jog for 10 minutes');
+    await page.getByRole('button', { name: 'Remove step 2' }).click();
+    await expect.poll(() => steps().count()).toBe(before - 1);
+    const replaced = await titleOf(2).inputValue();
+    await page.getByRole('button', { name: 'Regenerate step 2' }).click();
+    await expect.poll(() => titleOf(2).inputValue()).not.toBe(replaced);
+    await expectText(aiCounter(), '1/3');
+    await shoot(page, 'breakdowns-reviewed');
+
+    const kept = await steps().count();
+    await page.getByRole('button', { name: `Save ${kept} steps` }).click();
+    await expect.poll(() => page.getByTestId('task-item').count()).toBe(kept);
+    await expectText(page.getByTestId('task-item').first(), 'Lace up and jog for 10 minutes');
+    await expect.poll(() => steps().count()).toBe(0);
+    await expectText(aiCounter(), '1/3');
+  });
+
+  it('breaks a saved step into sub-steps (1 AI generation) and progress rolls up when one is done', async () => {
+    await page.getByRole('button', { name: 'Break down Lace up and jog for 10 minutes' }).click();
+    await page.getByLabel('Sub-step size').selectOption('tiny');
+    await page.getByRole('button', { name: 'Break into sub-steps (1 AI)' }).click();
+    await expect.poll(() => page.getByTestId('subtask').count()).toBeGreaterThanOrEqual(2);
+    await expectText(aiCounter(), '2/3');
+    const total = await page.getByTestId('subtask').count();
+
+    await page.getByTestId('subtask').first().getByRole('checkbox').click();
+    await expectText(page.getByTestId('subtask-progress').first(), `1 of ${total} sub-steps done`);
+    // The goal's ring counts the task's share of sub-steps.
+    await expect
+      .poll(async () => Number((await page.locator('.selected-goal__ring span').textContent())?.replace('%', '')))
+      .toBeGreaterThan(0);
+    await expectText(aiCounter(), '2/3');
+    await shoot(page, 'breakdowns-substeps');
+  });
+
+  it('left no console errors and no server errors', () => {
+    expect(product.consoleErrors).toEqual([]);
+    expect(product.serverErrors).toEqual([]);
+  });
+});
