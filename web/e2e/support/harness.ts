@@ -98,8 +98,11 @@ export interface Stride {
   stop(): Promise<void>;
 }
 
-/** Builds web/dist if missing, starts the API on a free port with a fresh data directory, launches chromium. */
-export async function startStride(): Promise<Stride> {
+/**
+ * Builds web/dist if missing, starts the API on a free port with a fresh data directory (and any extra
+ * environment), launches chromium.
+ */
+export async function startStride(env: Readonly<Record<string, string>> = {}): Promise<Stride> {
   await mkdir(screenshotDir, { recursive: true });
   if (!existsSync(path.join(repoRoot, 'web', 'dist', 'index.html'))) {
     const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
@@ -125,6 +128,7 @@ export async function startStride(): Promise<Stride> {
       NODE_ENV: 'production',
       ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
       PUBLIC_URL: baseUrl,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

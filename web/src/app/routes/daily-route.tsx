@@ -1,6 +1,8 @@
 import { SectionErrorBoundary } from '../../components/section-error-boundary';
 import { useAuthSession } from '../../lib/auth-session';
 import { useCurrentUser } from '../../lib/current-user';
+import { greetingAt } from '../../lib/greeting';
+import { browserTimeZone } from '../../lib/time-zone';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGoals } from '../../features/goals/api/list-goals';
 import { GoalOverview } from '../../features/goals/components/goal-overview';
@@ -10,12 +12,6 @@ import { EnergyView } from '../../features/tasks/components/energy-view';
 import { TaskList } from '../../features/tasks/components/task-list';
 
 const dayFormatter = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
-
-function greeting(hour: number): string {
-  if (hour < 12) return 'Good morning';
-  if (hour < 18) return 'Good afternoon';
-  return 'Good evening';
-}
 
 /** /daily: goal overview, the selected goal with its tasks and AI breakdown, and the energy view. */
 export default function DailyRoute() {
@@ -34,7 +30,7 @@ export default function DailyRoute() {
         <div>
           <p className="page-header__eyebrow">{dayFormatter.format(now)}</p>
           <h1 className="page-header__title">
-            {greeting(now.getHours())}
+            {greetingAt(now, user?.timeZone ?? browserTimeZone() ?? 'UTC')}
             {firstName ? `, ${firstName}` : ''}
           </h1>
           <p className="page-header__subtitle">

@@ -10,6 +10,7 @@ import { formatDate, formatMinutes } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDailyMetrics } from '../api/get-daily-metrics';
 import { isPlanRequired, useUserMetrics } from '../api/get-user-metrics';
+import { DEFAULT_TIME_ZONE } from '@stride/domain/users/user-time-zone';
 import { accountStartDay, checkRange, lastDays, RANGE_PRESETS, type DateRange } from '../lib/date-range';
 import { buildSeries, formatHour } from '../lib/series';
 import {
@@ -34,10 +35,11 @@ export function AnalyticsPage() {
   const { user } = useCurrentUser();
   const userId = user?.id ?? '';
   const entitled = hasProAnalytics(user?.subscriptionTier);
-  const [range, setRange] = useState<DateRange>(() => lastDays(30));
-  const check = checkRange(range, user?.createdAt);
+  const timeZone = user?.timeZone ?? DEFAULT_TIME_ZONE;
+  const [range, setRange] = useState<DateRange>(() => lastDays(30, timeZone));
+  const check = checkRange(range, user?.createdAt, timeZone);
   const drawn = check.ok ? check.range : null;
-  const metrics = useUserMetrics(userId, entitled);
+  const metrics = useUserMetrics(userId, timeZone, entitled);
   const daily = useDailyMetrics(userId, drawn ?? range, entitled && drawn !== null && !isPlanRequired(metrics.error));
   const planRequired = !entitled || isPlanRequired(metrics.error) || isPlanRequired(daily.error);
 
@@ -65,8 +67,8 @@ export function AnalyticsPage() {
               value={range}
               onChange={setRange}
               presets={RANGE_PRESETS}
-              makePreset={(d) => lastDays(d)}
-              minDate={accountStartDay(user?.createdAt) ?? undefined}
+              makePreset={(d) => lastDays(d, timeZone)}
+              minDate={accountStartDay(user?.createdAt, timeZone) ?? undefined}
               invalid={!check.ok && check.reason === 'from-after-to'}
             />
           )
@@ -124,7 +126,7 @@ export function AnalyticsPage() {
               icon={<Icon name="clock" />}
               label="Most productive hour"
               value={formatHour(metrics.data.metrics.mostProductiveHour)}
-              hint="When you complete the most tasks (UTC)"
+              hint={`When you complete the most tasks (${timeZone.replaceAll('_', ' ')} time)`}
             />
             <StatCard
               icon={<Icon name="barChart" />}
