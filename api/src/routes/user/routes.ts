@@ -126,7 +126,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         command: changeTimeZone,
         input: { timeZone: request.body.timeZone, source: 'profile' as const },
         respond: async ({ position }) => {
-          await awaitCommand(request, position, ['users']);
           const user = await readRecord(request);
           if (!user) throw notFound();
           return { time_zone: user.time_zone, position: requiredPosition(position) };
