@@ -8,7 +8,8 @@ import { usageCountersTable, type UsageCounterRow } from './usage-table';
 
 const userIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
 
-const stateOf = (row: UsageCounterRow | undefined): UsageState =>
+/** The usage aggregate's state as the counters row holds it (the decider decides from it: usage-snapshot). */
+export const usageStateOf = (row: UsageCounterRow | undefined): UsageState =>
   row
     ? {
         month: row.current_month,
@@ -21,7 +22,7 @@ const stateOf = (row: UsageCounterRow | undefined): UsageState =>
 /** The counters are the usage aggregate's own state: the domain's evolve folds them, here as in the decider. */
 export const applyUsageEvent = (rows: RowStore, event: UsageEvent, envelope: EventEnvelope): void => {
   const userId = userIdOf(envelope);
-  const next = evolve(stateOf(rows.get(usageCountersTable, { user_id: userId })), event);
+  const next = evolve(usageStateOf(rows.get(usageCountersTable, { user_id: userId })), event);
   rows.put(usageCountersTable, {
     user_id: userId,
     current_month: next.month ?? event.data.month,
@@ -29,6 +30,7 @@ export const applyUsageEvent = (rows: RowStore, event: UsageEvent, envelope: Eve
     ai_generations_this_month: next.aiGenerationsThisMonth,
     last_reset_date: isoInstantOrNull(next.lastResetDate),
     updated_at: envelope.recordedAt,
+    stream_version: envelope.streamVersion,
   });
 };
 

@@ -10,7 +10,8 @@ import { BreakdownFailure, type BreakdownOutcome } from '../../ai/breakdown-prov
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
 import { newId } from '../ids';
-import { snapshotOf } from '../usage/usage-snapshot';
+import { getUsageSnapshot } from '@stride/projections/usage/queries/get-usage-snapshot';
+import { snapshotOf, usageTarget, usageTimeZoneOf } from '../usage/usage-snapshot';
 
 export const inputSchema = z.object({ goalId: z.string() });
 export type GenerateBreakdownInput = z.infer<typeof inputSchema>;
@@ -57,13 +58,18 @@ export async function run(
   const { ai, billing } = services;
   const { userId } = context;
   const goalStream = streamIds.goal(goalId);
-  const usageStream = streamIds.usage(userId);
   const now = services.clock();
   const goal = ownedGoal((await services.commands.load(goalStream, goalDecider)).state, userId);
   // The tier whose limits apply to the user now.
-  const tier = await billing.effectiveTier(userId);
-  const usage = await services.commands.load(usageStream, usageDecider);
-  usageDecider.decide({ type: 'CountAiGeneration', data: { tier, goalId }, metadata: { now, userId } }, usage.state);
+  const [tier, timeZone, usage] = await Promise.all([
+    billing.effectiveTier(userId),
+    usageTimeZoneOf(services, userId),
+    getUsageSnapshot(services.pool, userId),
+  ]);
+  usageDecider.decide(
+    { type: 'CountAiGeneration', data: { tier, goalId, timeZone }, metadata: { now, userId } },
+    usage?.state ?? usageDecider.initialState(),
+  );
 
   const track = (
     name: 'ai_generation_started' | 'ai_generation_completed' | 'ai_generation_failed',
@@ -97,7 +103,7 @@ export async function run(
       context,
       streams: {
         goal: { streamId: goalStream, decider: goalDecider },
-        usage: { streamId: usageStream, decider: usageDecider },
+        usage: usageTarget(userId),
       },
       decide: (states, metadata) => {
         const goalEvents = goalDecider.decide(
@@ -107,7 +113,7 @@ export async function run(
         // Nothing new for the goal (a repeated batch): nothing is stored and nothing counted.
         if (goalEvents.length === 0) return {};
         const usageEvents = usageDecider.decide(
-          { type: 'CountAiGeneration', data: { tier, goalId }, metadata },
+          { type: 'CountAiGeneration', data: { tier, goalId, timeZone }, metadata },
           states.usage,
         );
         return { goal: goalEvents, usage: usageEvents };
@@ -119,7 +125,7 @@ export async function run(
         ),
         position,
         aiMetadata,
-        aiGenerationsThisMonth: snapshotOf(streams.usage.state, now).aiGenerationsThisMonth,
+        aiGenerationsThisMonth: snapshotOf(streams.usage.state, now, timeZone).aiGenerationsThisMonth,
       }),
     }));
   } catch (error) {
