@@ -322,7 +322,8 @@ async function embeddedAddTask(samples: number) {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
-    DEV_AUTH_SECRET: 'bench-secret',
+    ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
+    DEV_AUTH_SECRET: 'bench-secret-of-at-least-32-characters',
     RATE_LIMIT_PER_MINUTE: '1000000',
   });
   const embedded = await composeServices(embeddedConfig, 'all-in-one', {
