@@ -15,6 +15,7 @@
  * contention: 32 concurrent creates of one user (its one usage stream), the version conflicts they met.
  * The last line is one JSON object with every figure.
  */
+import { randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -52,6 +53,7 @@ const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
+  ENCRYPTION_MASTER_KEY: randomBytes(32).toString('base64'),
   DATABASE_URL: database.url,
   ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
   DEV_AUTH_SECRET: 'bench-secret-of-at-least-32-characters',
@@ -321,6 +323,7 @@ async function embeddedAddTask(samples: number) {
     ...env,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
+    ENCRYPTION_MASTER_KEY: randomBytes(32).toString('base64'),
     DATA_DIR: dataDir,
     ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
     DEV_AUTH_SECRET: 'bench-secret-of-at-least-32-characters',

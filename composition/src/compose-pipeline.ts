@@ -26,6 +26,7 @@ import { TrackedIngestConsumer } from '@stride/workers/ingest/tracked-ingest-con
 import type { ScheduledJob } from '@stride/application/billing/expired-subscriptions-job';
 import { dailyMetricsProcessor } from '@stride/workers/metrics/daily-metrics-job';
 import { scheduleDailyMetrics } from '@stride/application/analytics/schedule-daily-metrics';
+import { timeZoneLookup } from '@stride/application/analytics/time-zones';
 import { reconcileDailyMetricsProcessor } from '@stride/workers/metrics/reconcile-job';
 import {
   JOBS,
@@ -108,6 +109,8 @@ export async function startPipeline(deps: PipelineDeps, options: PipelineOptions
     onApplied: (migration) =>
       logger.info({ version: migration.version, name: migration.name }, 'analytics migration applied'),
   });
+  // Each user's days and hours are their own: the jobs and consumers read the zones from the users read model.
+  const timeZones = timeZoneLookup(pool);
   const writers = new AnalyticsWriters(analytics, logger.child({ component: 'writers' }), tuning);
 
   const queues = createJobQueues(config, strideQueueDefinitions, {
@@ -122,6 +125,7 @@ export async function startPipeline(deps: PipelineDeps, options: PipelineOptions
       writers,
       queues,
       clock,
+      timeZones,
       scoreDebounceMs: tuning.scoreDebounceMs,
       onComputed: options.onDailyMetrics,
     }),
@@ -129,9 +133,9 @@ export async function startPipeline(deps: PipelineDeps, options: PipelineOptions
   queues.register(
     QUEUES.metrics,
     JOBS.reconcileDailyMetrics,
-    reconcileDailyMetricsProcessor({ client: analytics, queues, clock, logger }),
+    reconcileDailyMetricsProcessor({ client: analytics, queues, clock, logger, timeZones }),
   );
-  queues.register(QUEUES.scores, JOBS.userScore, userScoreProcessor({ client: analytics, writers, clock }));
+  queues.register(QUEUES.scores, JOBS.userScore, userScoreProcessor({ client: analytics, writers, clock, timeZones }));
   queues.register(
     QUEUES.scores,
     JOBS.nightlyScores,
@@ -176,9 +180,11 @@ export async function startPipeline(deps: PipelineDeps, options: PipelineOptions
       leaseMs: tuning.leaseMs,
     });
   }
-  if (working) bus.subscribeDomainEvents(new DomainIngestConsumer({ writers, queues, registry, logger }));
+  if (working)
+    bus.subscribeDomainEvents(new DomainIngestConsumer({ writers, analytics, queues, registry, logger, timeZones }));
   // Without Kafka, tracked events reach their consumer in the process that receives them.
-  if (working || bus.mode === 'postgres-log') bus.subscribeMessages(new TrackedIngestConsumer({ writers, queues }));
+  if (working || bus.mode === 'postgres-log')
+    bus.subscribeMessages(new TrackedIngestConsumer({ writers, queues, timeZones }));
 
   await queues.start({ work: working });
   if (working) {

@@ -3,12 +3,17 @@ import { trackedEventTracker, type AiEventTracker } from '@stride/application/ai
 import type { BreakdownProvider } from '@stride/application/ai/breakdown-provider';
 import { createBillingModule } from '@stride/application/billing/billing-module';
 import { expiredSubscriptionsJob } from '@stride/application/billing/expired-subscriptions-job';
+import { recurrenceJob } from '@stride/application/planner/recurrence-job';
 import { CommandHandler } from '@stride/application/commands/command-handler';
 import { IdempotencyStore } from '@stride/application/commands/idempotency-store';
 import { startIdempotencyExpiry } from '@stride/application/commands/idempotency-expiry';
 import type { Role, Services } from '@stride/application/services';
 import { eventRegistry } from '@stride/domain/event-catalogue';
+import { personalDataPolicy } from '@stride/domain/privacy/personal-data';
 import type { Config } from '@stride/platform/config';
+import { loadMasterKey } from '@stride/platform/crypto/master-key';
+import { PersonalDataCodec } from '@stride/platform/crypto/personal-data-codec';
+import { UserKeyStore } from '@stride/platform/crypto/user-keys';
 import { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import { createLogger, type Logger } from '@stride/platform/logger';
 import { openDatabase, type Database } from '@stride/platform/postgres/open-database';
@@ -53,7 +58,7 @@ export interface Stride {
  * - all-in-one: the API's services and the pipeline working in-process (relay or log
  *   bus consumers, jobs, the billing job);
  * - api: the same services; the pipeline only publishes, enqueues and reads (the workers do the work);
- * - workers: the same services; the pipeline works (relay, consumers, jobs, the billing job).
+ * - workers: the same services; the pipeline works (relay, consumers, jobs, the billing job, the recurrence job).
  */
 export async function composeServices(config: Config, role: Role, options: ComposeOptions = {}): Promise<Stride> {
   const logger =
@@ -62,7 +67,8 @@ export async function composeServices(config: Config, role: Role, options: Compo
   const clock = options.clock ?? (() => new Date());
   const database = options.database ?? (await openDatabase(config, { applicationName: `stride-${role}` }));
   const { pool } = database;
-  const eventStore = new PostgresEventStore(pool);
+  const userKeys = new UserKeyStore(await loadMasterKey(config));
+  const eventStore = new PostgresEventStore(pool, { codec: new PersonalDataCodec(userKeys, personalDataPolicy) });
   const idempotency = new IdempotencyStore(pool);
   const projections = new InlineProjections(createCoreProjections(eventRegistry), {
     pool,
@@ -89,7 +95,13 @@ export async function composeServices(config: Config, role: Role, options: Compo
       role,
       clock,
       registry: eventRegistry,
-      jobs: role === 'api' ? [] : [expiredSubscriptionsJob(billing)],
+      jobs:
+        role === 'api'
+          ? []
+          : [
+              expiredSubscriptionsJob(billing),
+              recurrenceJob({ pool, commands, clock, logger: logger.child({ component: 'recurrence' }) }),
+            ],
     },
   );
   const ai = createAiModule(
@@ -110,6 +122,7 @@ export async function composeServices(config: Config, role: Role, options: Compo
     clock,
     pool,
     eventStore,
+    userKeys,
     eventRegistry,
     projections,
     commands,

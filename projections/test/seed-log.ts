@@ -35,7 +35,7 @@ const append = async ({ pool, store, inline }: SeedLog, streamId: string, userId
   return result!;
 };
 
-/** A realistic log for one user: profile, billing, usage, goals with tasks, a collection. */
+/** A realistic log for one user: profile, billing, usage, goals with tasks, their sub-steps and plans, a collection. */
 export async function seedUser(store: SeedLog, index: number): Promise<number> {
   const userId = `usr_seed_${index}`;
   const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 10, minute)).toISOString();
@@ -101,10 +101,62 @@ export async function seedUser(store: SeedLog, index: number): Promise<number> {
       },
       { type: 'TaskCompleted', data: { taskId: 't1', completedAt: at(7), actualMinutes: 12 } },
       { type: 'TaskDeleted', data: { taskId: 't3', deletedAt: at(8) } },
+      {
+        type: 'TaskBrokenDown',
+        data: {
+          taskId: 't2',
+          subtasks: ['a', 'b'].map((s) => ({
+            subtaskId: `s_${s}`,
+            title: `Part ${s}`,
+            estimatedMinutes: 10,
+            energyLevel: 'low',
+          })),
+          aiMetadata: null,
+          brokenDownAt: at(8),
+        },
+      },
+      { type: 'SubtaskCompleted', data: { taskId: 't2', subtaskId: 's_a', completedAt: at(9) } },
+      // The planner: dates, a daily series with its next occurrence, logged time.
+      { type: 'TaskScheduled', data: { taskId: 't2', doDate: '2026-03-02' } },
+      { type: 'TaskDueDateSet', data: { taskId: 't2', dueDate: '2026-03-05' } },
+      { type: 'TaskTimeLogged', data: { taskId: 't2', actualMinutes: 7 } },
+      {
+        type: 'TaskRecurrenceSet',
+        data: {
+          taskId: 't1',
+          seriesId: 't1',
+          occurrenceDate: '2026-03-01',
+          recurrence: { rule: { kind: 'daily' }, startDate: '2026-03-01' },
+          template: {
+            title: 'Step 1',
+            description: null,
+            estimatedMinutes: 10,
+            energyLevel: 'medium',
+            dueOffsetDays: null,
+          },
+        },
+      },
+      {
+        type: 'TaskOccurrenceCreated',
+        data: {
+          taskId: 't1@2026-03-02',
+          seriesId: 't1',
+          occurrenceDate: '2026-03-02',
+          title: 'Step 1',
+          description: null,
+          estimatedMinutes: 10,
+          energyLevel: 'medium',
+          dueDate: null,
+          createdAt: at(8),
+        },
+      },
       ...(g === 2 ? [{ type: 'GoalCompleted', data: { completedAt: at(9) } }] : []),
     ]);
     last = result.lastPosition;
   }
+  await append(store, `calendar-${userId}`, userId, [
+    { type: 'CalendarFeedIssued', data: { userId, tokenHash: index.toString(16).padStart(64, 'f'), issuedAt: at(10) } },
+  ]);
   await append(store, `collection-c_${index}`, userId, [
     { type: 'CollectionCreated', data: { collectionId: `c_${index}`, userId, name: 'Seeded' } },
     { type: 'GoalAddedToCollection', data: { goalId: `g_${index}_0` } },

@@ -175,7 +175,11 @@ try {
     dailyMetricsReport(analytics, { userId: users[Math.floor(pick() * users.length)]!.id, start, end }),
   );
   const userMetrics = await timed(10, () =>
-    computeUserScore(analytics, users[Math.floor(pick() * users.length)]!.id, end),
+    computeUserScore(
+      analytics,
+      { userId: users[Math.floor(pick() * users.length)]!.id, timeZone: 'UTC' },
+      new Date(`${end}T12:00:00Z`),
+    ),
   );
   result.queries = {
     eventsScanned: (counts?.tracked ?? 0) + (counts?.domain ?? 0),

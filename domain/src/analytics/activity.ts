@@ -1,6 +1,7 @@
 import { emptyDailyMetrics, withProductivityScore, type DailyMetrics } from './daily-metrics';
 import { engagementScore, type EngagementScore } from './engagement-score';
 import { insightsFor, type Insight } from './insights';
+import { localHourOf } from './local-time';
 import { dailyActiveStreak, daysBetween, mostProductiveHour, rate, type UserMetrics } from './user-metrics';
 
 /**
@@ -19,6 +20,8 @@ export const ACTIVITY_EVENT_TYPES = [
   'GoalDeleted',
   'TaskAdded',
   'TasksBatchGenerated',
+  // The next occurrence of a recurring task is a new task: created, then completed like any other.
+  'TaskOccurrenceCreated',
   'TaskCompleted',
   'TaskReopened',
   'TaskDeleted',
@@ -96,7 +99,7 @@ export function dailyMetricsFromActivity(input: {
     ...emptyDailyMetrics(input.userId, input.date),
     goalsCreated: distinct(goalIdsOf(events, 'GoalCreated')),
     goalsCompleted: distinct(goalIdsOf(events, 'GoalCompleted')),
-    tasksCreated: distinct(taskIdsOf(events, ['TaskAdded', 'TasksBatchGenerated'])),
+    tasksCreated: distinct(taskIdsOf(events, ['TaskAdded', 'TasksBatchGenerated', 'TaskOccurrenceCreated'])),
     tasksCompleted: distinct(taskIdsOf(events, ['TaskCompleted'])),
     aiGenerationsUsed: events
       .filter((event) => event.type === 'AiGenerationCounted')
@@ -118,6 +121,7 @@ const GOAL_FATE: Partial<Record<string, GoalFate>> = {
 const TASK_FATE: Partial<Record<string, TaskFate>> = {
   TaskAdded: 'open',
   TasksBatchGenerated: 'open',
+  TaskOccurrenceCreated: 'open',
   TaskCompleted: 'done',
   TaskReopened: 'open',
   TaskDeleted: 'deleted',
@@ -134,18 +138,20 @@ const chronological = (events: readonly ActivityEvent[]): ActivityEvent[] => {
 
 /**
  * A user's metrics (spec section 3) from all their activity events and the days they were active, counted
- * to `today` (YYYY-MM-DD, UTC):
+ * to `today` (YYYY-MM-DD in the user's time zone; `activeDates` are the user's local days too):
  * - each goal's and task's fate is its latest lifecycle event; deleted goals, deleted tasks and the tasks of
  *   deleted goals are left out;
  * - taskCompletionRate = done tasks / tasks; goalCompletionRate = completed goals / goals;
  * - aiGenerationsUsed: every AI generation counted so far;
- * - mostProductiveHour: the UTC hour with the most task completions (ties: the earlier hour);
+ * - mostProductiveHour: the hour of the user's day with the most task completions (ties: the earlier hour);
  * - lastActiveDate and dailyActiveStreak from the active days not after today.
  */
 export function userMetricsFromActivity(input: {
   readonly events: readonly ActivityEvent[];
   readonly activeDates: readonly string[];
   readonly today: string;
+  /** The user's IANA time zone (the hours of the day are theirs). */
+  readonly timeZone: string;
 }): UserMetrics {
   const goals = new Map<string, GoalFate>();
   const tasks = new Map<string, { fate: TaskFate; goalId: string | null }>();
@@ -158,7 +164,7 @@ export function userMetricsFromActivity(input: {
     const taskFate = TASK_FATE[event.type];
     if (taskFate) {
       for (const taskId of event.taskIds) tasks.set(taskId, { fate: taskFate, goalId: event.goalId });
-      if (event.type === 'TaskCompleted') completionHours.push(new Date(event.at).getUTCHours());
+      if (event.type === 'TaskCompleted') completionHours.push(localHourOf(event.at, input.timeZone));
     }
     if (event.type === 'AiGenerationCounted') aiGenerationsUsed += Math.max(0, event.units);
   }

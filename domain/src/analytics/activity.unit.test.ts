@@ -53,6 +53,18 @@ describe('daily metrics from a day of activity', () => {
     });
   });
 
+  it('counts an occurrence of a recurring task as a task created, and its completion as a task completed', () => {
+    const events = [
+      event('TaskCompleted', '2024-03-01T08:00:00Z', { taskIds: ['walk'] }),
+      event('TaskOccurrenceCreated', '2024-03-01T08:00:00Z', { taskIds: ['walk@2024-03-02'] }),
+      event('TaskCompleted', '2024-03-01T20:00:00Z', { taskIds: ['walk@2024-03-02'] }),
+    ];
+    expect(dailyMetricsFromActivity({ userId: 'u1', date: '2024-03-01', events, sessions: [] })).toMatchObject({
+      tasksCreated: 1,
+      tasksCompleted: 2,
+    });
+  });
+
   it('is the same for events in any order', () => {
     const events = [
       event('TaskCompleted', '2024-03-01T10:00:00Z', { taskIds: ['t1'] }),
@@ -103,7 +115,12 @@ describe('user metrics from all activity', () => {
 
   it('follows each goal and task to its latest state and leaves deleted ones out', () => {
     expect(
-      userMetricsFromActivity({ events, activeDates: ['2024-03-01', '2024-03-02', '2024-03-04'], today: '2024-03-03' }),
+      userMetricsFromActivity({
+        events,
+        activeDates: ['2024-03-01', '2024-03-02', '2024-03-04'],
+        today: '2024-03-03',
+        timeZone: 'UTC',
+      }),
     ).toEqual({
       // t1, t2 done of t1..t3 (t4 deleted; t9 belongs to the deleted goal g4)
       taskCompletionRate: 2 / 3,
@@ -122,7 +139,12 @@ describe('user metrics from all activity', () => {
 
   it('scores engagement and gives insights from the metrics', () => {
     const score = userScoreFrom(
-      userMetricsFromActivity({ events, activeDates: ['2024-03-01', '2024-03-02'], today: '2024-03-03' }),
+      userMetricsFromActivity({
+        events,
+        activeDates: ['2024-03-01', '2024-03-02'],
+        today: '2024-03-03',
+        timeZone: 'UTC',
+      }),
       '2024-03-03',
     );
     // completion 2/3 x 30 = 20, streak 2/30 x 20 = 1.33, goals 1/3 x 25 = 8.33, AI 2/10 x 15 = 3,
@@ -131,8 +153,22 @@ describe('user metrics from all activity', () => {
     expect(score.insights).toEqual([]);
   });
 
+  it("counts the most productive hour in the user's time zone", () => {
+    // 14:10 and 14:50 UTC are 06:10 and 06:50 in Los Angeles (PST, UTC-8); 08:00 UTC is 00:00 there.
+    expect(
+      userMetricsFromActivity({ events, activeDates: [], today: '2024-03-03', timeZone: 'America/Los_Angeles' })
+        .mostProductiveHour,
+    ).toBe(6);
+    expect(
+      userMetricsFromActivity({ events, activeDates: [], today: '2024-03-03', timeZone: 'Asia/Tokyo' })
+        .mostProductiveHour,
+    ).toBe(23); // 23:10 and 23:50 in Tokyo (UTC+9)
+  });
+
   it('gives nothing for a user without activity', () => {
-    expect(userMetricsFromActivity({ events: [], activeDates: [], today: '2024-03-03' })).toMatchObject({
+    expect(
+      userMetricsFromActivity({ events: [], activeDates: [], today: '2024-03-03', timeZone: 'UTC' }),
+    ).toMatchObject({
       taskCompletionRate: 0,
       dailyActiveStreak: 0,
       lastActiveDate: null,

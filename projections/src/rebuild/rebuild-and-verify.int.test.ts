@@ -61,7 +61,7 @@ describe('projection rebuild and audit verification', () => {
     let rebuilding = true;
     let seeded = 0;
     const writers = [0, 1].map(async (writer) => {
-      for (let i = 0; rebuilding || i < 2; i += 1) {
+      for (let i = 0; (rebuilding && i < 5) || i < 2; i += 1) {
         await seedUser(log, 1000 + writer * 1000 + i);
         seeded += 1;
       }
@@ -153,6 +153,17 @@ describe('projection rebuild and audit verification', () => {
     await run('npx', ['tsx', 'projections/src/cli/rebuild.ts', 'goals', 'usage', 'collections'], { cwd, env });
     const clean = await verify();
     expect(clean.stdout).toContain('goals: ok');
+    expect(clean.stdout).toContain('event chains: ok');
     expect(clean.code).toBe(0);
+
+    // An event edited in place: the chain names it, the read models (rebuilt before) still match.
+    const { rows } = await db.pool.query<{ stream_id: string; global_position: number }>(
+      `UPDATE events SET data = data || '{"edited":true}'
+        WHERE global_position = (SELECT min(global_position) FROM events) RETURNING stream_id, global_position`,
+    );
+    const tampered = await verify();
+    expect(tampered.code).toBe(1);
+    expect(tampered.stdout).toContain('event chains: BROKEN in 1 streams');
+    expect(tampered.stdout).toContain(`${rows[0]!.stream_id} version 1 (at position ${rows[0]!.global_position})`);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { ACTIVITY_EVENT_TYPES } from '@stride/domain/analytics/activity';
 import type { StoredEvent } from '@stride/platform/event-store/types';
-import { utcDate } from '@stride/platform/clickhouse/params';
+import { localDayOf } from '@stride/domain/analytics/local-time';
 import type { UserDay } from '@stride/application/analytics/schedule-daily-metrics';
 import type { TrackedEventRecord } from '@stride/application/analytics/tracked-event-record';
 import { SESSION_EVENTS } from '@stride/application/analytics/queries/select-user-day-sessions';
@@ -15,20 +15,28 @@ const distinctDays = (days: Iterable<UserDay>): UserDay[] => {
   return [...seen.values()];
 };
 
-/** The user-days whose daily metrics these domain events change. */
-export function userDaysOfDomainEvents(events: readonly StoredEvent[]): UserDay[] {
+/** Each user's time zone (their days are local days). */
+export type ZoneOf = (userId: string) => string;
+
+const dayOf = (at: string, timeZone: string): string => localDayOf(Date.parse(at), timeZone);
+
+/** The user-days (in each user's own time zone) whose daily metrics these domain events change. */
+export function userDaysOfDomainEvents(events: readonly StoredEvent[], zoneOf: ZoneOf): UserDay[] {
   return distinctDays(
     events
       .filter((event) => activityTypes.has(event.type))
-      .map((event) => ({ userId: userOfEvent(event), date: utcDate(occurredAtOf(event)) })),
+      .map((event) => {
+        const userId = userOfEvent(event);
+        return { userId, date: dayOf(occurredAtOf(event), zoneOf(userId)) };
+      }),
   );
 }
 
-/** The user-days whose session time these tracked events change. */
-export function userDaysOfTrackedEvents(records: readonly TrackedEventRecord[]): UserDay[] {
+/** The user-days (in each user's own time zone) whose session time these tracked events change. */
+export function userDaysOfTrackedEvents(records: readonly TrackedEventRecord[], zoneOf: ZoneOf): UserDay[] {
   return distinctDays(
     records
       .filter((record) => record.userId !== '' && record.sessionId !== '' && sessionEvents.has(record.event))
-      .map((record) => ({ userId: record.userId, date: utcDate(record.occurredAt) })),
+      .map((record) => ({ userId: record.userId, date: dayOf(record.occurredAt, zoneOf(record.userId)) })),
   );
 }

@@ -40,12 +40,14 @@ function tracked(event: string, userId: string, sessionId: string, occurredAt: s
   };
 }
 
+const utc = () => 'UTC';
+
 const sorted = (days: readonly UserDay[]): UserDay[] =>
   [...days].sort((a, b) => `${a.userId} ${a.date}`.localeCompare(`${b.userId} ${b.date}`));
 
 describe('userDaysOfDomainEvents', () => {
   it('given no events, when computing dirty days, then there are none', () => {
-    expect(userDaysOfDomainEvents([])).toEqual([]);
+    expect(userDaysOfDomainEvents([], utc)).toEqual([]);
   });
 
   it('given several activity events of one user on one day, when computing dirty days, then that user-day once', () => {
@@ -54,7 +56,7 @@ describe('userDaysOfDomainEvents', () => {
       stored('TaskAdded', 'goal-g1', 'u1', '2025-03-10T09:00:00.000Z'),
       stored('TaskCompleted', 'goal-g1', 'u1', '2025-03-10T23:59:59.999Z'),
     ];
-    expect(userDaysOfDomainEvents(events)).toEqual([{ userId: 'u1', date: '2025-03-10' }]);
+    expect(userDaysOfDomainEvents(events, utc)).toEqual([{ userId: 'u1', date: '2025-03-10' }]);
   });
 
   it('given events either side of UTC midnight, when computing dirty days, then one day each', () => {
@@ -62,22 +64,31 @@ describe('userDaysOfDomainEvents', () => {
       stored('TaskCompleted', 'goal-g1', 'u1', '2025-03-10T23:59:59.999Z'),
       stored('TaskCompleted', 'goal-g1', 'u1', '2025-03-11T00:00:00.000Z'),
     ];
-    expect(userDaysOfDomainEvents(events)).toEqual([
+    expect(userDaysOfDomainEvents(events, utc)).toEqual([
       { userId: 'u1', date: '2025-03-10' },
       { userId: 'u1', date: '2025-03-11' },
     ]);
   });
 
-  it('given a command clock with an offset, when computing dirty days, then the day is the UTC day', () => {
+  it('given a command clock with an offset, when computing dirty days, then the UTC day for a user in UTC', () => {
     // 22:30 at UTC-02:00 is 00:30 the next day in UTC.
     const events = [stored('GoalCreated', 'goal-g1', 'u1', '2025-03-10T22:30:00.000-02:00')];
-    expect(userDaysOfDomainEvents(events)).toEqual([{ userId: 'u1', date: '2025-03-11' }]);
+    expect(userDaysOfDomainEvents(events, utc)).toEqual([{ userId: 'u1', date: '2025-03-11' }]);
   });
 
   it('given the command clock and the store clock on different days, when computing dirty days, then the command day', () => {
     const event = stored('TaskCompleted', 'goal-g1', 'u1', '2025-03-10T23:59:00.000Z');
     const writtenLater: StoredEvent = { ...event, recordedAt: '2025-03-11T00:00:05.000Z' };
-    expect(userDaysOfDomainEvents([writtenLater])).toEqual([{ userId: 'u1', date: '2025-03-10' }]);
+    expect(userDaysOfDomainEvents([writtenLater], utc)).toEqual([{ userId: 'u1', date: '2025-03-10' }]);
+  });
+
+  it('given a user in Los Angeles completing a task at 23:30 local time, when computing dirty days, then the local day', () => {
+    // 23:30 PST on 10 January is 07:30 UTC on 11 January.
+    const events = [stored('TaskCompleted', 'goal-g1', 'u1', '2025-01-11T07:30:00.000Z')];
+    const zoneOf = (userId: string) => (userId === 'u1' ? 'America/Los_Angeles' : 'UTC');
+    expect(userDaysOfDomainEvents(events, zoneOf)).toEqual([{ userId: 'u1', date: '2025-01-10' }]);
+    const sessionEnd = tracked('session_ended', 'u1', 's1', '2025-01-11T07:30:00.000Z');
+    expect(userDaysOfTrackedEvents([sessionEnd], zoneOf)).toEqual([{ userId: 'u1', date: '2025-01-10' }]);
   });
 
   it('given events that are not activity, when computing dirty days, then they make no day dirty', () => {
@@ -91,12 +102,12 @@ describe('userDaysOfDomainEvents', () => {
       stored('GoalCounted', 'usage-u1', 'u1', at),
       stored('SubscriptionActivated', 'billing-u1', 'u1', at),
     ];
-    expect(userDaysOfDomainEvents(events)).toEqual([]);
+    expect(userDaysOfDomainEvents(events, utc)).toEqual([]);
   });
 
   it('given an AI generation counted by a job, when computing dirty days, then the day of the user the usage stream is named after', () => {
     const events = [stored('AiGenerationCounted', 'usage-u7', 'system', '2025-03-10T08:00:00.000Z')];
-    expect(userDaysOfDomainEvents(events)).toEqual([{ userId: 'u7', date: '2025-03-10' }]);
+    expect(userDaysOfDomainEvents(events, utc)).toEqual([{ userId: 'u7', date: '2025-03-10' }]);
   });
 
   it('given two users active on the same day, when computing dirty days, then a day for each', () => {
@@ -106,7 +117,7 @@ describe('userDaysOfDomainEvents', () => {
       stored('GoalCreated', 'goal-g2', 'u2', at),
       stored('TaskAdded', 'goal-g1', 'u1', at),
     ];
-    expect(userDaysOfDomainEvents(events)).toEqual([
+    expect(userDaysOfDomainEvents(events, utc)).toEqual([
       { userId: 'u1', date: '2025-03-10' },
       { userId: 'u2', date: '2025-03-10' },
     ]);
@@ -123,7 +134,7 @@ describe('userDaysOfDomainEvents', () => {
     fc.assert(
       fc.property(fc.array(someEvent, { maxLength: 40 }), (drawn) => {
         const events = drawn.map(({ type, user, at }) => stored(type, `goal-g-${user}`, user, at.toISOString()));
-        const days = userDaysOfDomainEvents(events);
+        const days = userDaysOfDomainEvents(events, utc);
         const keys = days.map((day) => `${day.userId} ${day.date}`);
         expect(new Set(keys).size).toBe(keys.length);
         const expected = new Set(
@@ -143,9 +154,9 @@ describe('userDaysOfDomainEvents', () => {
         ([drawn, shuffled]) => {
           const toEvents = (list: typeof drawn) =>
             list.map(({ type, user, at }) => stored(type, `goal-g-${user}`, user, at.toISOString()));
-          const once = sorted(userDaysOfDomainEvents(toEvents(drawn)));
-          expect(sorted(userDaysOfDomainEvents(toEvents(shuffled)))).toEqual(once);
-          expect(sorted(userDaysOfDomainEvents([...toEvents(drawn), ...toEvents(drawn)]))).toEqual(once);
+          const once = sorted(userDaysOfDomainEvents(toEvents(drawn), utc));
+          expect(sorted(userDaysOfDomainEvents(toEvents(shuffled), utc))).toEqual(once);
+          expect(sorted(userDaysOfDomainEvents([...toEvents(drawn), ...toEvents(drawn)], utc))).toEqual(once);
         },
       ),
     );
@@ -159,7 +170,7 @@ describe('userDaysOfTrackedEvents', () => {
       tracked('session_ended', 'u1', 's1', '2025-03-10T09:00:00.000Z'),
       tracked('session_started', 'u1', 's2', '2025-03-10T18:00:00.000Z'),
     ];
-    expect(userDaysOfTrackedEvents(records)).toEqual([{ userId: 'u1', date: '2025-03-10' }]);
+    expect(userDaysOfTrackedEvents(records, utc)).toEqual([{ userId: 'u1', date: '2025-03-10' }]);
   });
 
   it('given a session across UTC midnight, when computing dirty days, then both UTC days', () => {
@@ -167,7 +178,7 @@ describe('userDaysOfTrackedEvents', () => {
       tracked('session_started', 'u1', 's1', '2025-03-10T23:50:00.000Z'),
       tracked('session_ended', 'u1', 's1', '2025-03-11T00:10:00.000Z'),
     ];
-    expect(userDaysOfTrackedEvents(records)).toEqual([
+    expect(userDaysOfTrackedEvents(records, utc)).toEqual([
       { userId: 'u1', date: '2025-03-10' },
       { userId: 'u1', date: '2025-03-11' },
     ]);
@@ -181,7 +192,7 @@ describe('userDaysOfTrackedEvents', () => {
       tracked('daily_active', 'u1', 's1', at),
       tracked('session_started_again', 'u1', 's1', at),
     ];
-    expect(userDaysOfTrackedEvents(records)).toEqual([]);
+    expect(userDaysOfTrackedEvents(records, utc)).toEqual([]);
   });
 
   it('given session events without a user or without a session, when computing dirty days, then they are ignored', () => {
@@ -191,7 +202,7 @@ describe('userDaysOfTrackedEvents', () => {
       tracked('session_ended', 'u1', '', at),
       tracked('session_started', 'u2', 's2', at),
     ];
-    expect(userDaysOfTrackedEvents(records)).toEqual([{ userId: 'u2', date: '2025-03-10' }]);
+    expect(userDaysOfTrackedEvents(records, utc)).toEqual([{ userId: 'u2', date: '2025-03-10' }]);
   });
 
   it('given any records, when computing dirty days, then exactly the distinct user-days of session events with a user and a session', () => {
@@ -207,7 +218,10 @@ describe('userDaysOfTrackedEvents', () => {
     });
     fc.assert(
       fc.property(fc.array(someRecord, { maxLength: 40 }), (drawn) => {
-        const days = userDaysOfTrackedEvents(drawn.map((r) => tracked(r.event, r.user, r.session, r.at.toISOString())));
+        const days = userDaysOfTrackedEvents(
+          drawn.map((r) => tracked(r.event, r.user, r.session, r.at.toISOString())),
+          utc,
+        );
         const keys = days.map((day) => `${day.userId} ${day.date}`);
         expect(new Set(keys).size).toBe(keys.length);
         const expected = drawn

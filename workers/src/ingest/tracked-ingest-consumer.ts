@@ -1,6 +1,7 @@
 import type { BatchContext, MessageConsumer } from '@stride/platform/bus/event-bus';
 import type { JobQueues } from '@stride/platform/queue/job-queues';
 import { scheduleDailyMetrics } from '@stride/application/analytics/schedule-daily-metrics';
+import type { TimeZoneLookup } from '@stride/application/analytics/time-zones';
 import { userDaysOfTrackedEvents } from './dirty-days';
 import type { TrackedEventRecord } from '@stride/application/analytics/tracked-event-record';
 import type { AnalyticsWriters } from './analytics-writers';
@@ -28,10 +29,12 @@ export const toTrackedEventRow = (record: TrackedEventRecord): TrackedEventRow =
 export class TrackedIngestConsumer implements MessageConsumer<TrackedEventRecord> {
   readonly id = 'tracked-ingest';
 
-  constructor(private readonly deps: { writers: AnalyticsWriters; queues: JobQueues }) {}
+  constructor(private readonly deps: { writers: AnalyticsWriters; queues: JobQueues; timeZones: TimeZoneLookup }) {}
 
   async handle(records: readonly TrackedEventRecord[], _context: BatchContext): Promise<void> {
     await this.deps.writers.trackedEvents.add(records.map(toTrackedEventRow));
-    await scheduleDailyMetrics(this.deps.queues, userDaysOfTrackedEvents(records));
+    const signedIn = records.map((record) => record.userId).filter((userId) => userId !== '');
+    const zoneOf = await this.deps.timeZones(signedIn);
+    await scheduleDailyMetrics(this.deps.queues, userDaysOfTrackedEvents(records, zoneOf));
   }
 }

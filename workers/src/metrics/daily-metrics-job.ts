@@ -8,6 +8,7 @@ import type { DailyMetricsRow } from '../ingest/analytics-rows';
 import { JOBS, QUEUES, USER_SCORE_DEBOUNCE_MS, userScoreKey } from '@stride/application/analytics/queues';
 import { BatchLoader } from './batch-loader';
 import { computeDailyMetricsMany } from '@stride/application/analytics/compute-daily-metrics';
+import type { TimeZoneLookup } from '@stride/application/analytics/time-zones';
 import { versionClock } from './version-clock';
 
 const jobData = z.object({ userId: z.string().min(1), date: calendarDateSchema });
@@ -31,6 +32,8 @@ export interface DailyMetricsJobDeps {
   readonly writers: AnalyticsWriters;
   readonly queues: JobQueues;
   readonly clock: () => Date;
+  /** The users' time zones (a job's date is a day in its user's zone). */
+  readonly timeZones: TimeZoneLookup;
   /** How long a user's score recompute waits for more activity (default USER_SCORE_DEBOUNCE_MS). */
   readonly scoreDebounceMs?: number;
   /** Called after a day's row is stored (observability; the pipeline bench measures lag with it). */
@@ -45,9 +48,13 @@ export interface DailyMetricsJobDeps {
 export function dailyMetricsProcessor(deps: DailyMetricsJobDeps): JobProcessor {
   const nextVersion = versionClock(deps.clock);
   // Jobs running at the same moment read their days in one query.
-  const loader = new BatchLoader((userDays: readonly { userId: string; date: string }[]) =>
-    computeDailyMetricsMany(deps.client, userDays),
-  );
+  const loader = new BatchLoader(async (userDays: readonly { userId: string; date: string }[]) => {
+    const zoneOf = await deps.timeZones(userDays.map((day) => day.userId));
+    return computeDailyMetricsMany(
+      deps.client,
+      userDays.map((day) => ({ ...day, timeZone: zoneOf(day.userId) })),
+    );
+  });
   return async (job) => {
     const { userId, date } = jobData.parse(job.data);
     const version = nextVersion();

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { UserScore } from '@stride/domain/analytics/activity';
 import type { AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
-import { utcDate } from '@stride/platform/clickhouse/params';
 import type { JobProcessor } from '@stride/platform/queue/job-queues';
 import type { AnalyticsWriters } from '../ingest/analytics-writers';
 import type { UserScoreRow } from '../ingest/analytics-rows';
 import { versionClock } from '../metrics/version-clock';
 import { BatchLoader } from '../metrics/batch-loader';
 import { computeUserScores } from '@stride/application/analytics/compute-user-score';
+import type { TimeZoneLookup } from '@stride/application/analytics/time-zones';
 
 const jobData = z.object({ userId: z.string().min(1) });
 
@@ -42,31 +42,24 @@ export function toUserScoreRow(
   };
 }
 
-/** Recomputes one user's metrics and engagement score as of today and stores them (user_scores). */
+/** Recomputes one user's metrics and engagement score as of their own today and stores them (user_scores). */
 export function userScoreProcessor(deps: {
   client: AnalyticsClient;
   writers: AnalyticsWriters;
   clock: () => Date;
+  timeZones: TimeZoneLookup;
 }): JobProcessor {
   const nextVersion = versionClock(deps.clock);
   // Jobs running at the same moment (the nightly run, a burst of activity) read their users in one query.
-  const loader = new BatchLoader(async (keys: readonly { userId: string; today: string }[]) => {
-    const days = [...new Set(keys.map((key) => key.today))];
-    const scores = new Map<string, UserScore>();
-    for (const today of days) {
-      const users = keys.filter((key) => key.today === today).map((key) => key.userId);
-      (await computeUserScores(deps.client, users, today)).forEach((score, index) =>
-        scores.set(`${users[index]}\n${today}`, score),
-      );
-    }
-    return keys.map((key) => scores.get(`${key.userId}\n${key.today}`)!);
+  const loader = new BatchLoader(async (userIds: readonly string[]) => {
+    const zoneOf = await deps.timeZones(userIds);
+    const users = userIds.map((userId) => ({ userId, timeZone: zoneOf(userId) }));
+    return computeUserScores(deps.client, users, deps.clock());
   });
   return async (job) => {
     const { userId } = jobData.parse(job.data);
     const version = nextVersion();
-    const now = deps.clock();
-    const today = utcDate(now);
-    const score = await loader.load({ userId, today });
-    await deps.writers.userScores.add([toUserScoreRow(userId, today, score, version, now)]);
+    const score = await loader.load(userId);
+    await deps.writers.userScores.add([toUserScoreRow(userId, score.asOf, score, version, deps.clock())]);
   };
 }

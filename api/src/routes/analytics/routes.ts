@@ -16,11 +16,11 @@ import {
   userMetricsSimpleResponseSchema,
 } from '@stride/domain/contracts/analytics';
 import { DomainError } from '@stride/domain/shared/domain-error';
-import { utcDate } from '@stride/platform/clickhouse/params';
 import { computeDailyMetrics } from '@stride/application/analytics/compute-daily-metrics';
 import { dailyMetricsReport } from '@stride/application/analytics/reports/daily-metrics-report';
 import { goalMetricsReport } from '@stride/application/analytics/reports/goal-metrics-report';
 import { computeUserScore } from '@stride/application/analytics/compute-user-score';
+import { timeZoneOf } from '@stride/application/analytics/time-zones';
 import {
   recordFromTimeAccuracy,
   recordFromTrackEvent,
@@ -37,6 +37,9 @@ const accepted = { 202: trackAcceptedResponseSchema };
 const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const pipeline = () => services.analytics;
+
+  /** A user with the time zone their days and hours are counted in. */
+  const zoned = async (userId: string) => ({ userId, timeZone: await timeZoneOf(services.pool, userId) });
 
   const track = async (record: TrackedEventRecord) => {
     await pipeline().track([record]);
@@ -91,7 +94,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       await pipeline().requestDailyMetrics(userId, request.body.date);
       return {
         accepted: true as const,
-        metrics: await computeDailyMetrics(pipeline().analytics, userId, request.body.date),
+        metrics: await computeDailyMetrics(pipeline().analytics, { ...(await zoned(userId)), date: request.body.date }),
       };
     },
   );
@@ -101,7 +104,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: userMetricsQuerySchema, response: { 200: userMetricsSimpleResponseSchema } } },
     async (request) => {
       const { userId } = targetUser(request, request.query.userId);
-      const { metrics } = await computeUserScore(pipeline().analytics, userId, utcDate(services.clock()));
+      const { metrics } = await computeUserScore(pipeline().analytics, await zoned(userId), services.clock());
       return { userId, ...metrics };
     },
   );
@@ -112,8 +115,8 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { caller, userId } = targetUser(request, request.query.userId);
       await requireProAnalytics(services, caller, 'user_metrics');
-      const asOf = utcDate(services.clock());
-      return { userId, asOf, ...(await computeUserScore(pipeline().analytics, userId, asOf)) };
+      const { asOf, ...score } = await computeUserScore(pipeline().analytics, await zoned(userId), services.clock());
+      return { userId, asOf, ...score };
     },
   );
 

@@ -25,6 +25,7 @@ import * as updatePreferences from '@stride/application/commands/users/update-pr
 import { positionString, requiredPosition } from '../../http/caller';
 import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
+import { erasureResponseSchema, runErasure } from './erasure';
 import { toServerUserRecord } from './server-user-record';
 
 const exportResponseSchema = z.object({
@@ -105,6 +106,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-disposition', `attachment; filename="stride-my-data-${day}.json"`);
     return data;
   });
+
+  /** "Delete my account": erases the caller (their data key, their read-model rows, their Stripe customer). */
+  app.post('/delete-my-account', { schema: { response: { 200: erasureResponseSchema } } }, (request, reply) =>
+    runErasure(request, reply, { userId: requireUser(request).id, by: 'user' }),
+  );
 
   app.post(
     '/update-preferences-simple',
