@@ -15,13 +15,14 @@
  * contention: 32 concurrent creates of one user (its one usage stream), the version conflicts they met.
  * The last line is one JSON object with every figure.
  */
+import { randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { eventRegistry } from '@stride/domain/event-catalogue';
+import { recordEvents } from '@stride/application/commands/record-events';
 import { streamIds } from '@stride/domain/stream-ids';
 import { loadConfig } from '@stride/platform/config';
 import { createLogger } from '@stride/platform/logger';
@@ -52,6 +53,7 @@ const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
+  ENCRYPTION_MASTER_KEY: randomBytes(32).toString('base64'),
   DATABASE_URL: database.url,
   ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
   DEV_AUTH_SECRET: 'bench-secret-of-at-least-32-characters',
@@ -86,7 +88,7 @@ async function seedUser(label: string, index: number): Promise<BenchUser> {
   const { token, user } = signIn.json<{ token: string; user: { id: string } }>();
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   await app.inject({ method: 'POST', url: '/api/user/ensure-user-exists', headers, payload: { email, name: label } });
-  const activated = eventRegistry.validateForAppend({
+  const activated = {
     type: 'SubscriptionActivated',
     data: {
       tier: 'pro',
@@ -96,13 +98,8 @@ async function seedUser(label: string, index: number): Promise<BenchUser> {
       currentPeriodEnd: null,
       occurredAt: new Date().toISOString(),
     },
-  });
-  const appended = await services.eventStore.append(
-    streamIds.billing(user.id),
-    [{ type: activated.type, data: activated.data, schemaVersion: eventRegistry.schemaVersionOf(activated.type) }],
-    { metadata: { userId: 'system:bench' } },
-  );
-  await services.projections.waitFor(appended.lastPosition);
+  };
+  await recordEvents(services.commands, streamIds.billing(user.id), [activated], { userId: 'system:bench' });
   return { id: user.id, headers };
 }
 
@@ -146,7 +143,6 @@ await Promise.all(
     taskGoals.set(user.id, created.json<{ goal: { id: string } }>().goal.id);
   }),
 );
-await services.projections.catchUp();
 
 const emmettDatabase = await createServerTestDatabase({ poolSize: 1 });
 /** Emmett's route runs in a second process: its driver sets pg's global type parsers (int8 as BigInt). */
@@ -327,6 +323,7 @@ async function embeddedAddTask(samples: number) {
     ...env,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
+    ENCRYPTION_MASTER_KEY: randomBytes(32).toString('base64'),
     DATA_DIR: dataDir,
     DEV_AUTH_SECRET: 'bench-secret',
     RATE_LIMIT_PER_MINUTE: '1000000',

@@ -3,7 +3,9 @@ import { goalCreated } from '@stride/domain/goals/goal-events';
 import { aiGenerationCounted } from '@stride/domain/usage/usage-events';
 import { monthOf } from '@stride/domain/shared/month';
 import { streamIds } from '@stride/domain/stream-ids';
+import type { CommandHandler } from '@stride/application/commands/command-handler';
 import type { PostgresEventStore } from '@stride/platform/event-store/event-store';
+import { recordEvents } from '@stride/application/commands/record-events';
 import { signWebhook } from '@stride/testing/fake-stripe/webhook-signing';
 
 /** Delivers an event to the webhook route as Stripe would: exact body, Stripe-Signature header. */
@@ -27,54 +29,38 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
   }
 }
 
-/** Test set-up: a goal for a user, written straight to the store (no goal limit applies). */
-export async function seedGoal(
-  eventStore: PostgresEventStore,
-  userId: string,
-  goalId: string,
-  title: string,
-): Promise<void> {
-  await eventStore.append(
-    streamIds.goal(goalId),
-    [
-      {
-        type: goalCreated.type,
-        schemaVersion: goalCreated.schemaVersion,
-        data: goalCreated.schema.parse({
-          goalId,
-          userId,
-          title,
-          description: '',
-          category: 'personal',
-          priority: 'medium',
-          targetDate: null,
-          createdAt: new Date().toISOString(),
-        }),
-      },
-    ],
-    { expectedVersion: 'no_stream', metadata: { userId } },
-  );
+/** Test set-up: a goal for a user, recorded as given (no goal limit applies). */
+export async function seedGoal(commands: CommandHandler, userId: string, goalId: string, title: string): Promise<void> {
+  const data = {
+    goalId,
+    userId,
+    title,
+    description: '',
+    category: 'personal',
+    priority: 'medium',
+    targetDate: null,
+    createdAt: new Date().toISOString(),
+  };
+  await recordEvents(commands, streamIds.goal(goalId), [{ type: goalCreated.type, data }], {
+    userId,
+    expectedVersion: 0,
+  });
 }
 
 /** Test set-up: AI generations already used this month. */
-export async function seedAiUsage(
-  eventStore: PostgresEventStore,
-  userId: string,
-  count: number,
-  now = new Date(),
-): Promise<void> {
+export async function seedAiUsage(commands: CommandHandler, userId: string, count: number, now = new Date()) {
   const month = monthOf(now);
-  await eventStore.append(
+  await recordEvents(
+    commands,
     streamIds.usage(userId),
     [
-      { type: 'UsageMonthReset', schemaVersion: 1, data: { month, previousMonth: null, resetAt: now.toISOString() } },
+      { type: 'UsageMonthReset', data: { month, previousMonth: null, resetAt: now.toISOString() } },
       ...Array.from({ length: count }, () => ({
         type: aiGenerationCounted.type,
-        schemaVersion: aiGenerationCounted.schemaVersion,
         data: { month, goalId: null, units: 1 },
       })),
     ],
-    { metadata: { userId } },
+    { userId },
   );
 }
 

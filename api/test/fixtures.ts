@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { eventRegistry } from '@stride/domain/event-catalogue';
+import { recordEvents } from '@stride/application/commands/record-events';
 import { streamIds } from '@stride/domain/stream-ids';
 import type { TestApp, TestClient } from './test-app';
 
@@ -16,14 +16,7 @@ export async function registeredUser(
 }
 
 async function appendBillingEvent(t: TestApp, userId: string, type: string, data: Record<string, unknown>) {
-  const event = eventRegistry.validateForAppend({ type, data });
-  const result = await t.services.eventStore.append(
-    streamIds.billing(userId),
-    [{ type: event.type, data: event.data, schemaVersion: eventRegistry.schemaVersionOf(event.type) }],
-    { metadata: { userId: 'system:billing' } },
-  );
-  await t.services.projections.waitFor(result.lastPosition);
-  return result;
+  return recordEvents(t.services.commands, streamIds.billing(userId), [{ type, data }], { userId: 'system:billing' });
 }
 
 /** Ends the subscription activateSubscription started, the way billing does: SubscriptionCanceled. */

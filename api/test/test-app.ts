@@ -31,7 +31,7 @@ export interface TestClient {
   delete(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-export interface StartTestAppOptions extends Pick<ComposeOptions, 'clock' | 'ai' | 'pipeline' | 'projections'> {
+export interface StartTestAppOptions extends Pick<ComposeOptions, 'clock' | 'ai' | 'pipeline'> {
   readonly env?: Readonly<Record<string, string>>;
   readonly database?: 'postgres' | 'pglite';
   /** The role composed (default 'all-in-one', as `npm start`). */
@@ -61,7 +61,6 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     database: { pool: database.pool, close: async () => {} },
     ...(options.clock && { clock: options.clock }),
     ...(options.ai && { ai: options.ai }),
-    ...(options.projections !== undefined && { projections: options.projections }),
     pipeline: { chdbPath: sharedChdbPath(), ...options.pipeline },
   });
   const { services } = stride;

@@ -1,9 +1,10 @@
 import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import type { Config } from '@stride/platform/config';
+import type { UserKeyStore } from '@stride/platform/crypto/user-keys';
 import type { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import type { Logger } from '@stride/platform/logger';
 import type { Pool } from '@stride/platform/postgres/pool';
-import type { ProjectionRunner } from '@stride/projections/projection-runner';
+import type { InlineProjections } from '@stride/projections/core/inline-projections';
 import type { AiModule } from './ai/ai-module';
 import type { AnalyticsServices } from './analytics/analytics-services';
 import type { BillingModule } from './billing/billing-module';
@@ -24,10 +25,14 @@ export interface Services {
   /** The only clock commands use (tests pass a fixed one). Billing decides with `billing.clock`. */
   readonly clock: () => Date;
   readonly pool: Pool;
+  /** Personal fields are encrypted and decrypted inside it (crypto-shredding); everyone sees plaintext. */
   readonly eventStore: PostgresEventStore;
+  /** Every user's data key; erasing one is what erases the user's personal data from the log. */
+  readonly userKeys: UserKeyStore;
   /** Every stored event type; reads upcast through it, appends validate through it. */
   readonly eventRegistry: EventRegistry;
-  readonly projections: ProjectionRunner;
+  /** The API's read models, kept in each command's transaction. */
+  readonly projections: InlineProjections;
   /** The one write path: every command, billing included. */
   readonly commands: CommandHandler;
   readonly idempotency: IdempotencyStore;

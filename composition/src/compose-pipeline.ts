@@ -180,7 +180,8 @@ export async function startPipeline(deps: PipelineDeps, options: PipelineOptions
       leaseMs: tuning.leaseMs,
     });
   }
-  if (working) bus.subscribeDomainEvents(new DomainIngestConsumer({ writers, queues, registry, logger, timeZones }));
+  if (working)
+    bus.subscribeDomainEvents(new DomainIngestConsumer({ writers, analytics, queues, registry, logger, timeZones }));
   // Without Kafka, tracked events reach their consumer in the process that receives them.
   if (working || bus.mode === 'postgres-log')
     bus.subscribeMessages(new TrackedIngestConsumer({ writers, queues, timeZones }));

@@ -3,17 +3,23 @@ import { trackedEventTracker, type AiEventTracker } from '@stride/application/ai
 import type { BreakdownProvider } from '@stride/application/ai/breakdown-provider';
 import { createBillingModule } from '@stride/application/billing/billing-module';
 import { expiredSubscriptionsJob } from '@stride/application/billing/expired-subscriptions-job';
+import { recurrenceJob } from '@stride/application/planner/recurrence-job';
 import { CommandHandler } from '@stride/application/commands/command-handler';
 import { IdempotencyStore } from '@stride/application/commands/idempotency-store';
 import { startIdempotencyExpiry } from '@stride/application/commands/idempotency-expiry';
 import type { Role, Services } from '@stride/application/services';
 import { eventRegistry } from '@stride/domain/event-catalogue';
+import { personalDataPolicy } from '@stride/domain/privacy/personal-data';
 import type { Config } from '@stride/platform/config';
+import { loadMasterKey } from '@stride/platform/crypto/master-key';
+import { PersonalDataCodec } from '@stride/platform/crypto/personal-data-codec';
+import { UserKeyStore } from '@stride/platform/crypto/user-keys';
 import { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import { createLogger, type Logger } from '@stride/platform/logger';
 import { openDatabase, type Database } from '@stride/platform/postgres/open-database';
 import { createCoreProjections } from '@stride/projections/core-projections';
-import { ProjectionRunner } from '@stride/projections/projection-runner';
+import { InlineProjections } from '@stride/projections/core/inline-projections';
+import { takeProjectionsInline } from '@stride/projections/core/take-inline';
 import { startPipeline, type Pipeline, type PipelineOptions } from './compose-pipeline';
 
 export interface ComposeOptions {
@@ -33,17 +39,13 @@ export interface ComposeOptions {
   };
   /** Test and benchmark tuning of the pipeline (analytics client, queue prefix, Kafka, batch timings). */
   readonly pipeline?: Omit<PipelineOptions, 'role' | 'jobs' | 'registry' | 'clock'>;
-  /** Run the projections (default true: every role that serves reads or runs billing needs them). */
-  readonly projections?: boolean;
-  /** Idle poll interval of the projection subscriptions. */
-  readonly projectionPollIntervalMs?: number;
 }
 
 /** A composed process: its services, the pipeline that runs in it, and one way to stop it all. */
 export interface Stride {
   readonly services: Services;
   readonly pipeline: Pipeline;
-  /** Stops consuming and jobs, flushes, stops the projections, closes the database. */
+  /** Stops consuming and jobs, flushes, closes the database. */
   stop(): Promise<void>;
 }
 
@@ -51,10 +53,12 @@ export interface Stride {
  * The one composition root. Builds the complete, read-only services for a role and starts what runs in
  * it: every process (`npm start`, `start:api`, `start:workers`) and every integration test comes through
  * here, so tests boot what production boots.
- * - all-in-one: the API's services, the projections, and the pipeline working in-process (relay or log
+ * Every role keeps the read models inline (each command's transaction updates them); a projection left
+ * behind by an older version, or new and asked by its migration to fill, is caught up first.
+ * - all-in-one: the API's services and the pipeline working in-process (relay or log
  *   bus consumers, jobs, the billing job);
  * - api: the same services; the pipeline only publishes, enqueues and reads (the workers do the work);
- * - workers: the same services; the pipeline works (relay, consumers, jobs, the billing job).
+ * - workers: the same services; the pipeline works (relay, consumers, jobs, the billing job, the recurrence job).
  */
 export async function composeServices(config: Config, role: Role, options: ComposeOptions = {}): Promise<Stride> {
   const logger =
@@ -63,16 +67,23 @@ export async function composeServices(config: Config, role: Role, options: Compo
   const clock = options.clock ?? (() => new Date());
   const database = options.database ?? (await openDatabase(config, { applicationName: `stride-${role}` }));
   const { pool } = database;
-  const eventStore = new PostgresEventStore(pool);
+  const userKeys = new UserKeyStore(await loadMasterKey(config));
+  const eventStore = new PostgresEventStore(pool, { codec: new PersonalDataCodec(userKeys, personalDataPolicy) });
   const idempotency = new IdempotencyStore(pool);
-  const projections = new ProjectionRunner({
+  const projections = new InlineProjections(createCoreProjections(eventRegistry));
+  const caughtUp = await takeProjectionsInline(pool, eventStore, projections.projections);
+  if (Object.values(caughtUp).some((events) => events > 0)) {
+    logger.info({ caughtUp }, 'read models caught up from the log; from now on they are kept inline');
+  }
+  const commands = new CommandHandler({
     pool,
     eventStore,
-    projections: createCoreProjections(eventRegistry),
-    logger: logger.child({ component: 'projections' }),
-    pollIntervalMs: options.projectionPollIntervalMs ?? 25,
+    registry: eventRegistry,
+    idempotency,
+    inline: projections,
+    clock,
+    logger,
   });
-  const commands = new CommandHandler({ pool, eventStore, registry: eventRegistry, idempotency, clock, logger });
   const billing = createBillingModule({ config, logger, pool, commands }, { wallClock: clock });
   const pipeline = await startPipeline(
     { config, logger, pool, eventStore },
@@ -81,7 +92,13 @@ export async function composeServices(config: Config, role: Role, options: Compo
       role,
       clock,
       registry: eventRegistry,
-      jobs: role === 'api' ? [] : [expiredSubscriptionsJob(billing)],
+      jobs:
+        role === 'api'
+          ? []
+          : [
+              expiredSubscriptionsJob(billing),
+              recurrenceJob({ pool, commands, clock, logger: logger.child({ component: 'recurrence' }) }),
+            ],
     },
   );
   const ai = createAiModule(
@@ -102,6 +119,7 @@ export async function composeServices(config: Config, role: Role, options: Compo
     clock,
     pool,
     eventStore,
+    userKeys,
     eventRegistry,
     projections,
     commands,
@@ -111,8 +129,6 @@ export async function composeServices(config: Config, role: Role, options: Compo
     analytics: pipeline,
   });
 
-  const runProjections = options.projections ?? true;
-  if (runProjections) await projections.start();
   const stopIdempotencyExpiry = role === 'workers' ? () => {} : startIdempotencyExpiry(idempotency, clock, logger);
   logger.info({ role, modes: config.modes }, 'services composed');
 
@@ -124,7 +140,6 @@ export async function composeServices(config: Config, role: Role, options: Compo
       stopped ??= (async () => {
         stopIdempotencyExpiry();
         await pipeline.stop();
-        if (runProjections) await projections.stop();
         await database.close();
       })();
       return stopped;

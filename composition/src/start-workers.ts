@@ -30,7 +30,7 @@ const healthServer = await startHealthServer(health, { host: config.HOST, port: 
   logger.fatal({ err: error, healthPort }, 'cannot bind the workers health port (WORKERS_HEALTH_PORT)');
   process.exit(1);
 });
-stride = await composeServices(config, 'workers', { logger, projections: false });
+stride = await composeServices(config, 'workers', { logger });
 const composed = stride;
 
 /** The beat carries this process's own verdict: down when the relay or a consumer is not running. */

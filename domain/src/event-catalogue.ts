@@ -1,4 +1,5 @@
 import { billingEventDefinitions, type BillingEvent } from './billing/billing-events';
+import { calendarFeedEventDefinitions, type CalendarFeedEvent } from './calendar/calendar-feed-events';
 import { collectionEventDefinitions, type CollectionEvent } from './collections/collection-events';
 import { goalEventDefinitions, type GoalEvent } from './goals/goal-events';
 import type { EventDefinition } from './shared/event';
@@ -6,11 +7,20 @@ import { EventRegistry } from './shared/event-registry';
 import type { StreamCategory } from './stream-ids';
 import { taskEventDefinitions } from './tasks/task-events';
 import { taskPlanningEventDefinitions, type TaskPlanningEvent } from './tasks/task-planning-events';
+import { subtaskEventDefinitions, type SubtaskEvent } from './tasks/subtask-events';
 import { usageEventDefinitions, type UsageEvent } from './usage/usage-events';
 import { userEventDefinitions, type UserEvent } from './users/user-events';
 
 /** Every stored event: the core aggregates' (goal events include their tasks') and billing's. */
-export type StrideEvent = UserEvent | GoalEvent | TaskPlanningEvent | CollectionEvent | UsageEvent | BillingEvent;
+export type StrideEvent =
+  | UserEvent
+  | GoalEvent
+  | TaskPlanningEvent
+  | SubtaskEvent
+  | CollectionEvent
+  | UsageEvent
+  | BillingEvent
+  | CalendarFeedEvent;
 
 /**
  * The broker topic categories, declared once: every stored event is relayed to one of them (the bus names
@@ -23,9 +33,9 @@ const coreTopics = ['users', 'goals', 'tasks', 'usage'] as const satisfies reado
 
 /** The event definitions of each topic; collections publish with goals. */
 const definitionsByTopic: Record<(typeof coreTopics)[number], readonly EventDefinition[]> = {
-  users: userEventDefinitions,
+  users: [...userEventDefinitions, ...calendarFeedEventDefinitions],
   goals: [...goalEventDefinitions, ...collectionEventDefinitions],
-  tasks: [...taskEventDefinitions, ...taskPlanningEventDefinitions],
+  tasks: [...taskEventDefinitions, ...taskPlanningEventDefinitions, ...subtaskEventDefinitions],
   usage: usageEventDefinitions,
 };
 
@@ -58,6 +68,7 @@ export const topicCategoryByStream: Readonly<Record<StreamCategory, TopicCategor
   collection: 'goals',
   usage: 'usage',
   billing: 'billing',
+  calendar: 'users',
 };
 
 /** The broker topic an event is relayed to; every stored event type has one. */

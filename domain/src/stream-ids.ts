@@ -1,5 +1,5 @@
 /** Stream names: `{category}-{id}`. Ids may contain dashes; the category never does. */
-export const streamCategories = ['user', 'goal', 'collection', 'usage', 'billing'] as const;
+export const streamCategories = ['user', 'goal', 'collection', 'usage', 'billing', 'calendar'] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
 const streamId = (category: StreamCategory, id: string): string => {
@@ -13,6 +13,8 @@ export const streamIds = {
   collection: (collectionId: string) => streamId('collection', collectionId),
   usage: (userId: string) => streamId('usage', userId),
   billing: (userId: string) => streamId('billing', userId),
+  /** The user's private calendar feed. */
+  calendar: (userId: string) => streamId('calendar', userId),
 } as const;
 
 const isStreamCategory = (value: string): value is StreamCategory =>

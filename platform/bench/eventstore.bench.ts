@@ -4,6 +4,9 @@
  *   (a) single-event appends to distinct streams at concurrency 16
  *   (b) appends of 100-event batches (concurrency 16)
  *   (c) a full read of the global log in pages of 1,000
+ * Ours runs three times over: as shipped (`stride`: hash chain and encryption of personal fields on),
+ * `stride-chain` (hash chain, no encryption) and `stride-plain` (neither: migrated only up to 0039, before the
+ * chain), so the cost of tamper evidence and crypto-shredding is measured in the same run (ratios `trust*`).
  * Appends run in alternating rounds (BENCH_ROUNDS, default 3); each figure is the median round, so
  * background load on the machine falls on both contenders alike.
  * Prints events/s and p50/p99 append latency, our/Emmett ratios, and as its last line one JSON object.
@@ -16,6 +19,9 @@ import { dumbo } from '@event-driven-io/dumbo';
 import { getPostgreSQLEventStore, readMessagesBatch } from '@event-driven-io/emmett-postgresql';
 import { migrate } from '../src/postgres/migrations';
 import { createPool } from '../src/postgres/pool';
+import { randomBytes } from 'node:crypto';
+import { PersonalDataCodec, type PersonalDataPolicy } from '../src/crypto/personal-data-codec';
+import { UserKeyStore } from '../src/crypto/user-keys';
 import { checkpointOf, PostgresEventStore } from '../src/event-store/event-store';
 import { LOG_START, type LogCheckpoint } from '../src/event-store/types';
 import { figures, round, runConcurrently, type RunFigures } from './bench-stats';
@@ -55,6 +61,18 @@ async function dropDatabase(name: string): Promise<void> {
   await admin.end();
 }
 
+/** The product's rule for these two event types: title and description are personal (domain/src/privacy). */
+const benchPolicy: PersonalDataPolicy = {
+  mapPersonalData: (_type, data, replace) => {
+    const { title, description, ...rest } = data as { title: string; description: string };
+    return { ...rest, title: replace(title), description: replace(description) };
+  },
+  subjectOf: (_streamId, actorUserId) => actorUserId,
+  erased: '[erased]',
+};
+/** Appends come from this many users (each with their own data key, cached after its first use). */
+const USERS = 100;
+
 interface Contender {
   readonly name: string;
   appendOne(streamId: string, i: number): Promise<void>;
@@ -63,15 +81,19 @@ interface Contender {
   close(): Promise<void>;
 }
 
-async function stride(url: string): Promise<Contender> {
+type Variant = 'stride' | 'stride-chain' | 'stride-plain';
+
+async function stride(url: string, variant: Variant): Promise<Contender> {
   const pool = createPool(url, { max: CONCURRENCY });
-  await migrate(pool);
-  const store = new PostgresEventStore(pool);
-  const metadata = { userId: 'bench-user' };
+  await migrate(pool, variant === 'stride-plain' ? { upTo: 39 } : {});
+  const codec =
+    variant === 'stride' ? new PersonalDataCodec(new UserKeyStore(randomBytes(32)), benchPolicy) : undefined;
+  const store = new PostgresEventStore(pool, { codec });
+  const metadataOf = (i: number) => ({ metadata: { userId: `bench-user-${i % USERS}` } });
   return {
-    name: 'stride',
+    name: variant,
     appendOne: async (streamId, i) =>
-      void (await store.append(streamId, [{ type: 'GoalCreated', data: payload(i), schemaVersion: 1 }], { metadata })),
+      void (await store.append(streamId, [{ type: 'GoalCreated', data: payload(i), schemaVersion: 1 }], metadataOf(i))),
     appendBatch: async (streamId, i) =>
       void (await store.append(
         streamId,
@@ -80,7 +102,7 @@ async function stride(url: string): Promise<Contender> {
           data: payload(i * BATCH_SIZE + k),
           schemaVersion: 1,
         })),
-        { metadata },
+        metadataOf(i),
       )),
     readEverything: async () => {
       // Gap-safe reads stop before any transaction still running on the server, in any database: on a
@@ -180,11 +202,21 @@ interface Results {
 
 async function main() {
   const suffix = `${Date.now().toString(36)}`;
-  const names = { stride: `stride_bench_${suffix}`, emmett: `emmett_bench_${suffix}` };
+  const names = {
+    stride: `stride_bench_${suffix}`,
+    strideChain: `stride_chain_bench_${suffix}`,
+    stridePlain: `stride_plain_bench_${suffix}`,
+    emmett: `emmett_bench_${suffix}`,
+  };
   const contenders: Contender[] = [];
   const results: Record<string, Results> = {};
   try {
-    contenders.push(await stride(await createDatabase(names.stride)), await emmett(await createDatabase(names.emmett)));
+    contenders.push(
+      await stride(await createDatabase(names.stride), 'stride'),
+      await stride(await createDatabase(names.strideChain), 'stride-chain'),
+      await stride(await createDatabase(names.stridePlain), 'stride-plain'),
+      await emmett(await createDatabase(names.emmett)),
+    );
     for (const contender of contenders) {
       log(`[${contender.name}] warm-up`);
       await runConcurrently(500, CONCURRENCY, (i) => contender.appendOne(`warm-${randomUUID()}`, i));
@@ -211,12 +243,19 @@ async function main() {
   }
   const ours = results.stride!;
   const theirs = results.emmett!;
+  const chain = results['stride-chain']!;
+  const plain = results['stride-plain']!;
   const ratios = {
     singleAppendThroughput: round(ours.single.eventsPerSecond / theirs.single.eventsPerSecond, 2),
     batchAppendThroughput: round(ours.batch.eventsPerSecond / theirs.batch.eventsPerSecond, 2),
     fullReadThroughput: round(ours.fullRead.eventsPerSecond / theirs.fullRead.eventsPerSecond, 2),
     singleAppendP99: round(ours.single.p99Ms / theirs.single.p99Ms, 2),
     batchAppendP99: round(ours.batch.p99Ms / theirs.batch.p99Ms, 2),
+    // As shipped over neither chain nor encryption (1 = free; the bar is >= 0.85), and the chain alone.
+    trustSingleAppendThroughput: round(ours.single.eventsPerSecond / plain.single.eventsPerSecond, 2),
+    trustBatchAppendThroughput: round(ours.batch.eventsPerSecond / plain.batch.eventsPerSecond, 2),
+    chainSingleAppendThroughput: round(chain.single.eventsPerSecond / plain.single.eventsPerSecond, 2),
+    chainBatchAppendThroughput: round(chain.batch.eventsPerSecond / plain.batch.eventsPerSecond, 2),
   };
   const machine = {
     cpus: os.cpus().length,
@@ -238,12 +277,17 @@ async function main() {
     `ratios ours/emmett: (a) ${ratios.singleAppendThroughput}x  (b) ${ratios.batchAppendThroughput}x  (c) ${ratios.fullReadThroughput}x   target (a),(b) >= 1.5x`,
   );
   console.log(
+    `chain + encryption vs neither: (a) ${ratios.trustSingleAppendThroughput}x  (b) ${ratios.trustBatchAppendThroughput}x   (chain alone (a) ${ratios.chainSingleAppendThroughput}x  (b) ${ratios.chainBatchAppendThroughput}x)   target >= 0.85x`,
+  );
+  console.log(
     JSON.stringify({
       benchmark: 'eventstore',
       machine,
       concurrency: CONCURRENCY,
       rounds: ROUNDS,
       stride: ours,
+      strideChain: chain,
+      stridePlain: plain,
       emmett: theirs,
       ratios,
     }),

@@ -86,6 +86,11 @@ export const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: int(600, 1, 1_000_000),
   REQUEST_TIMEOUT_MS: int(10_000, 100, 600_000),
   SUPPORT_EMAIL: z.string().email().default('support@stride.app'),
+  /** Base64 of 32 random bytes: wraps every user's data key (crypto-shredding). Required in production. */
+  ENCRYPTION_MASTER_KEY: optionalString.refine(
+    (value) => value === undefined || Buffer.from(value.trim(), 'base64').length === 32,
+    'base64 of exactly 32 bytes (openssl rand -base64 32)',
+  ),
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -147,6 +152,11 @@ function productionProblems(c: z.infer<typeof configSchema>): string[] {
         'STRIPE_SECRET_KEY: without it the built-in test checkout gives any plan for free; in production set it, or set ALLOW_DEV_MODE_IN_PRODUCTION=true for a private demo',
       );
     }
+  }
+  if (!c.ENCRYPTION_MASTER_KEY) {
+    problems.push(
+      'ENCRYPTION_MASTER_KEY: personal data in events is encrypted with keys it wraps; in production set it (openssl rand -base64 32) and keep it safe: without it no personal data can be read',
+    );
   }
   const secrets = {
     DEV_AUTH_SECRET: c.DEV_AUTH_SECRET,

@@ -86,14 +86,22 @@ describe('configuration', () => {
 
   describe('in production (NODE_ENV=production)', () => {
     const strong = 'x'.repeat(16) + 'A1b2C3d4E5f6G7h8';
-    const clerk = { NODE_ENV: 'production', AUTH_MODE: 'clerk', CLERK_JWT_KEY: 'pem' };
+    const masterKey = Buffer.alloc(32, 7).toString('base64');
+    const clerk = {
+      NODE_ENV: 'production',
+      AUTH_MODE: 'clerk',
+      CLERK_JWT_KEY: 'pem',
+      ENCRYPTION_MASTER_KEY: masterKey,
+    };
     const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
 
     it('refuses dev sign-in and the free test checkout unless ALLOW_DEV_MODE_IN_PRODUCTION=true', () => {
       const problems = problemsOf({ NODE_ENV: 'production' });
       expect(problems.find((p) => p.startsWith('AUTH_MODE:'))).toMatch(/ALLOW_DEV_MODE_IN_PRODUCTION/);
       expect(problems.find((p) => p.startsWith('STRIPE_SECRET_KEY:'))).toMatch(/test checkout/);
-      expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_MODE_IN_PRODUCTION: 'true' })).toMatchObject({
+      expect(
+        loadConfig({ NODE_ENV: 'production', ALLOW_DEV_MODE_IN_PRODUCTION: 'true', ENCRYPTION_MASTER_KEY: masterKey }),
+      ).toMatchObject({
         AUTH_MODE: 'dev',
         ALLOW_DEV_MODE_IN_PRODUCTION: true,
       });
@@ -106,6 +114,7 @@ describe('configuration', () => {
         const problems = problemsOf({
           NODE_ENV: 'production',
           ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
+          ENCRYPTION_MASTER_KEY: masterKey,
           DEV_AUTH_SECRET: secret,
         });
         expect(problems).toEqual([expect.stringMatching(/^DEV_AUTH_SECRET:/)]);
@@ -116,6 +125,15 @@ describe('configuration', () => {
       const problems = problemsOf({ ...clerk, ...stripe, REQUEST_SIGNING_SECRET: 'sign-me', API_KEY: 'k-123' });
       expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['API_KEY', 'REQUEST_SIGNING_SECRET']);
       expect(loadConfig({ ...clerk, ...stripe, REQUEST_SIGNING_SECRET: strong, API_KEY: strong }).API_KEY).toBe(strong);
+    });
+
+    it('refuses to start without a master key for the personal data, and refuses one of the wrong size', () => {
+      expect(problemsOf({ ...clerk, ...stripe, ENCRYPTION_MASTER_KEY: '' })).toEqual([
+        expect.stringMatching(/^ENCRYPTION_MASTER_KEY:/),
+      ]);
+      expect(problemsOf({ ENCRYPTION_MASTER_KEY: 'c2hvcnQ=' })).toEqual([
+        expect.stringMatching(/^ENCRYPTION_MASTER_KEY: base64 of exactly 32 bytes/),
+      ]);
     });
 
     it('leaves development and tests alone', () => {

@@ -13,7 +13,13 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated database on the PostgreSQL server, dropped by `drop()`. */
-export async function createServerTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+/** `migrateUpTo`: apply only the migrations up to this version (to test a later migration on older data). */
+export interface TestDatabaseOptions {
+  readonly poolSize?: number;
+  readonly migrateUpTo?: number;
+}
+
+export async function createServerTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const adminUrl = testPostgresAdminUrl();
   const name = `stride_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -23,7 +29,7 @@ export async function createServerTestDatabase(options: { poolSize?: number } = 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = createPool(url.toString(), { max: options.poolSize ?? 20 });
-  await migrate(pool);
+  await migrate(pool, { upTo: options.migrateUpTo });
   return {
     url: url.toString(),
     pool,
@@ -39,10 +45,10 @@ export async function createServerTestDatabase(options: { poolSize?: number } = 
 }
 
 /** A fresh, migrated in-memory PGlite behind pglite-socket, reached through `pg` like the server. */
-export async function createPgliteTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+export async function createPgliteTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const embedded = await startEmbeddedPostgres();
   const pool = createPool(embedded.url, { max: options.poolSize ?? 8, sharedBackend: true });
-  await migrate(pool);
+  await migrate(pool, { upTo: options.migrateUpTo });
   return {
     url: embedded.url,
     pool,

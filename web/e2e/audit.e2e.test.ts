@@ -2,7 +2,8 @@
 /**
  * Issue 16 in a real browser: a user downloads their data from the profile (and gets only theirs); an
  * admin (ADMIN_EMAILS) opens that user's goal stream on the audit screen and moves through its history
- * with the buttons, the keyboard and the event list. Screenshots at 1280x800 and 390x844 go to
+ * with the buttons, the keyboard and the event list; the user then deletes their account, and the admin
+ * sees the same history with every personal field "[erased]". Screenshots at 1280x800 and 390x844 go to
  * artifacts/screenshots/.
  */
 import { readFile } from 'node:fs/promises';
@@ -123,6 +124,31 @@ describe('trust in the log, in a browser', () => {
     // The owner may not use the admin screen.
     await page.goto(`${product.baseUrl}/admin/audit?stream=${goalStreamId}`);
     await page.getByRole('heading', { name: 'Not authorised' }).waitFor();
+  });
+
+  it('the user deletes their account; the history then reads [erased], and the user is signed out', async () => {
+    await page.goto(`${product.baseUrl}/user-profile`);
+    const heading = page.getByRole('heading', { level: 2, name: 'Delete my account' });
+    await heading.waitFor();
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('button', { name: 'Yes, delete my account permanently' }).waitFor();
+    await heading.scrollIntoViewIfNeeded();
+    await shoot(page, 'profile-delete-my-account');
+    await page.getByRole('button', { name: 'Yes, delete my account permanently' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/user-profile'), { timeout: 20_000 });
+    await shoot(page, 'account-deleted-signed-out');
+
+    const admin = await product.newPage();
+    await signIn(admin, product.baseUrl, ADMIN.email, ADMIN.name);
+    await admin.goto(`${product.baseUrl}/admin/audit?stream=${goalStreamId}`);
+    const position = admin.getByTestId('audit-position');
+    await expectText(position, 'Event 3 of 3: GoalUpdated');
+    await expectText(admin.getByTestId('audit-state'), '"title": "[erased]"');
+    await admin.getByRole('button', { name: '← Previous' }).click();
+    await admin.getByRole('button', { name: '← Previous' }).click();
+    await expectText(position, 'Event 1 of 3: GoalCreated');
+    await expectText(admin.getByTestId('audit-state'), '"title": "[erased]"');
+    await shoot(admin, 'admin-audit-erased');
   });
 
   it('logged no unexpected browser errors and saw no server errors', () => {

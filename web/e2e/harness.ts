@@ -4,6 +4,7 @@
  * AUTH_MODE=dev serving the built web app, Debian's chromium driven by playwright-core), in reusable form:
  * extra environment, several browser contexts (one per user), screenshots at desktop and phone widths.
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createReadStream, existsSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
@@ -111,6 +112,7 @@ export async function startProduct(env: Readonly<Record<string, string>> = {}): 
       AUTH_MODE: 'dev',
       NODE_ENV: 'production',
       ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
+      ENCRYPTION_MASTER_KEY: randomBytes(32).toString('base64'),
       PUBLIC_URL: baseUrl,
       ...env,
     },

@@ -202,7 +202,6 @@ try {
   const stride = await composeServices(config, 'all-in-one', {
     logger,
     database: { pool: database.pool, close: async () => {} },
-    projections: false,
     pipeline: {
       analytics,
       queuePrefix: `stride-bench-${randomUUID().slice(0, 8)}`,

@@ -73,7 +73,6 @@ export async function createPipelineHarness(kinds: { bus: BusKind; queue?: Queue
       const stride = await composeServices(config, role, {
         logger,
         database: { pool: db.pool, close: async () => {} },
-        projections: false,
         pipeline: {
           chdbPath: sharedChdbPath(),
           queuePrefix,

@@ -16,7 +16,6 @@ const pool = createPool(config.DATABASE_URL!, { max: 10 });
 const stride = await composeServices(config, 'workers', {
   logger,
   database: { pool, close: () => pool.end() },
-  projections: false,
   pipeline: {
     queuePrefix: process.env.TEST_QUEUE_PREFIX,
     kafka: { consumerConfig: FAST_KAFKA_CONSUMERS, partitions: 3 },

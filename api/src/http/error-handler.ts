@@ -4,7 +4,6 @@ import { ZodError } from 'zod';
 import type { ErrorResponse } from '@stride/domain/contracts/common';
 import { isDomainError, type DomainErrorCode } from '@stride/domain/shared/domain-error';
 import { ExpectedVersionConflictError } from '@stride/platform/event-store/errors';
-import { ProjectionTimeoutError } from '@stride/projections/projection-runner';
 import { HttpError } from './http-errors';
 import { BillingError, type BillingErrorCode } from '@stride/application/billing/billing-errors';
 
@@ -78,13 +77,6 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
       error: 'The data was changed by another request; reload and retry',
       code: 'version_conflict',
       details: { streamId: error.streamId, actualVersion: error.actual },
-    });
-  }
-  if (error instanceof ProjectionTimeoutError) {
-    request.log.warn({ err: error }, 'read models lagging behind a command');
-    return reply.code(503).header('retry-after', '1').send({
-      error: 'The change was saved but is not readable yet; retry shortly',
-      code: 'read_model_lag',
     });
   }
   if (error instanceof BillingError) {

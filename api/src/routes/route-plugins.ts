@@ -1,12 +1,17 @@
 import auditRoutes from './audit/routes';
+import calendarRoutes from './calendar/routes';
 import collectionRoutes from './collections/routes';
 import configRoutes from './config/routes';
 import dbQueryRoutes from './db/routes';
 import devAuthRoutes from './dev/routes';
 import goalBreakdownRoutes from './goals/breakdown-routes';
+import goalDraftRoutes from './goals/draft-routes';
+import goalSubtaskRoutes from './goals/subtask-routes';
 import goalRoutes from './goals/routes';
 import goalTaskRoutes from './goals/task-routes';
+import goalTaskPlanningRoutes from './goals/task-planning-routes';
 import healthRoutes from './health/routes';
+import plannerRoutes from './planner/routes';
 import plansRoutes from './plans/routes';
 import type { RoutePlugin } from './route-plugin';
 import stripeRoutes from './stripe/routes';
@@ -34,8 +39,12 @@ export const routePlugins: readonly RoutePlugin[] = [
   { prefix: '/api/usage', plugin: usageRoutes },
   { prefix: '/api/goals', plugin: goalRoutes },
   { prefix: '/api/goals', plugin: goalTaskRoutes },
+  { prefix: '/api/goals', plugin: goalTaskPlanningRoutes },
   { prefix: '/api/goals', plugin: goalBreakdownRoutes },
+  { prefix: '/api/goals', plugin: goalDraftRoutes },
+  { prefix: '/api/goals', plugin: goalSubtaskRoutes },
   { prefix: '/api/tasks', plugin: taskRoutes },
+  { prefix: '/api/planner', plugin: plannerRoutes },
   { prefix: '/api/collections', plugin: collectionRoutes },
   { prefix: '/api/db', plugin: dbQueryRoutes },
   { prefix: '/api/audit', plugin: auditRoutes },
@@ -43,4 +52,6 @@ export const routePlugins: readonly RoutePlugin[] = [
   { prefix: '/api/stripe', plugin: stripeRoutes },
   { prefix: '/api/analytics', plugin: analyticsRoutes },
   { prefix: '/api/admin', plugin: adminRoutes },
+  // The private iCalendar feed: outside /api, its token is its credential (routes/calendar/routes.ts).
+  { prefix: '/calendar', plugin: calendarRoutes },
 ];

@@ -1,19 +1,43 @@
-import { GENERATED_TASK_LIMITS, type GoalForBreakdown } from '@stride/domain/ai/breakdown';
+import {
+  GENERATED_TASK_LIMITS,
+  GRANULARITY_MINUTES,
+  type BreakdownOptions,
+  type EnergyLevel,
+  type GoalForBreakdown,
+} from '@stride/domain/ai/breakdown';
+
+/**
+ * Every word a remote model is told, in one file: the system prompt (the JSON shape breakdownResultSchema
+ * validates) and the user message (the goal and the user's options as JSON data, so a title with quotes
+ * or instructions stays data).
+ */
 
 const L = GENERATED_TASK_LIMITS;
 
-/** The instructions every remote model gets: the JSON shape breakdownResultSchema validates. */
 export const BREAKDOWN_SYSTEM_PROMPT = [
   "You are a planning assistant. Break the user's goal into concrete, actionable tasks.",
   `Answer with one JSON object only, of the form {"tasks": [...]}, with ${L.tasksMin} to ${L.tasksMax} tasks.`,
   `Each task: "title" (${L.titleMin} to ${L.titleMax} characters, starts with a verb), "estimatedMinutes"`,
   `(a whole number from ${L.minutesMin} to ${L.minutesMax}), "energyLevel" ("low", "medium" or "high": the`,
   'energy the task needs), and optionally "description" (one or two sentences).',
-  'Order the tasks as they should be done. Respect the target date when there is one.',
+  'Use everything the goal says: its description, numbers ("5 km twice a week", "60,000 words") and dates.',
+  'Never give steps that belong to another kind of goal.',
+  'Size each task close to "stepMinutes" (fewer, bigger tasks when it is large; more, smaller ones when small).',
+  'Order the tasks as they should be done, or from the least to the most demanding when "easiestFirst" is true.',
+  'Multiply your minute estimates by "estimateRatio" for the task\'s energy level: the user\'s own pace.',
+  'Never repeat or rephrase a task listed in "existingTasks". Respect the target date when there is one.',
 ].join(' ');
 
-/** The goal as the user message: JSON, so titles with quotes or instructions stay data. */
-export function breakdownUserPrompt(goal: GoalForBreakdown, today: string): string {
+/** The ratio a model is told to apply, per energy level (1 when the user has no history). */
+const ratiosOf = (options: BreakdownOptions | undefined): Record<EnergyLevel, number> => {
+  const correction = options?.estimateCorrection;
+  const ratio = (level: EnergyLevel) => correction?.byEnergy[level] ?? correction?.overall ?? 1;
+  return { low: ratio('low'), medium: ratio('medium'), high: ratio('high') };
+};
+
+/** The goal and the user's options as the user message. */
+export function breakdownUserPrompt(goal: GoalForBreakdown, today: string, options?: BreakdownOptions): string {
+  const granularity = options?.granularity ?? 'normal';
   return JSON.stringify({
     goal: {
       title: goal.title,
@@ -23,5 +47,12 @@ export function breakdownUserPrompt(goal: GoalForBreakdown, today: string): stri
       targetDate: goal.targetDate ?? null,
     },
     today,
+    granularity,
+    stepMinutes: GRANULARITY_MINUTES[granularity],
+    easiestFirst: options?.easiestFirst ?? false,
+    estimateRatio: ratiosOf(options),
+    existingTasks: options?.existingTaskTitles ?? [],
+    // Asked again: a different, still sensible plan.
+    ...(options && options.variant > 0 && { variant: options.variant, differentFromBefore: true }),
   });
 }

@@ -1,4 +1,4 @@
-import type { BreakdownResult, GoalForBreakdown } from '@stride/domain/ai/breakdown';
+import type { BreakdownOptions, BreakdownResult, GeneratedTask, GoalForBreakdown } from '@stride/domain/ai/breakdown';
 
 /**
  * A planner that turns a goal into 3 to 10 tasks. The embedded one needs no network; a remote one
@@ -16,6 +16,15 @@ export interface BreakdownContext {
   readonly today: string;
   /** Aborts the generation (the request timed out or went away). */
   readonly signal?: AbortSignal;
+  /** How the user wants it broken down (granularity, easiest first, estimate ratio, existing tasks). */
+  readonly options?: BreakdownOptions;
+  /**
+   * Called with each step as soon as it is known (a remote model streams them; the embedded planner has
+   * them all at once). A step passed here may still be dropped if the whole answer proves invalid.
+   */
+  readonly onStep?: (step: GeneratedTask, index: number) => void;
+  /** The steps passed to onStep so far are void (a failed model's; the fallback planner starts over). */
+  readonly onRestart?: () => void;
 }
 
 /** Stored on the goal with the tasks (TasksBatchGenerated.aiMetadata) and returned as ai_metadata. */
@@ -36,6 +45,8 @@ export interface AiMetadata {
 export interface BreakdownOutcome {
   readonly result: BreakdownResult;
   readonly metadata: AiMetadata;
+  /** One do-date (YYYY-MM-DD) or null per task, when the planner spreads them itself (the embedded one). */
+  readonly suggestedDates?: readonly (string | null)[];
 }
 
 export type BreakdownFailureReason =

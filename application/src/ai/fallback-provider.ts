@@ -23,9 +23,11 @@ export function withFallback(
           { reason: error.reason, status: error.status, err: error },
           'AI provider failed; using the embedded planner',
         );
+        context.onRestart?.();
         const answered = await fallback.generate(goal, context);
         return {
           result: answered.result,
+          ...(answered.suggestedDates && { suggestedDates: answered.suggestedDates }),
           metadata: {
             ...answered.metadata,
             fallback: true,

@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { breakdownResultSchema, type BreakdownResult, type GoalForBreakdown } from '@stride/domain/ai/breakdown';
+import {
+  breakdownResultSchema,
+  generatedTaskSchema,
+  type BreakdownResult,
+  type GoalForBreakdown,
+} from '@stride/domain/ai/breakdown';
 import { BREAKDOWN_SYSTEM_PROMPT, breakdownUserPrompt } from './breakdown-prompt';
 import { BreakdownFailure, type BreakdownContext, type BreakdownProvider } from './breakdown-provider';
+import { StreamedTasks } from './streamed-tasks';
 
 export interface OpenAiCompatibleOptions {
   /** AI_API_URL: the API base (e.g. https://api.openai.com/v1); `/chat/completions` is appended. */
@@ -39,6 +45,51 @@ const completionsUrl = (baseUrl: string): string => {
 
 const isAbort = (error: unknown): boolean =>
   error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+
+/** One chunk of a streamed chat completion (`stream: true`, server-sent events). */
+const chatChunkSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        delta: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }).partial(),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .default([]),
+});
+
+/** The streamed answer gathered into the shape of a whole completion, so readBreakdown judges both alike. */
+async function readStream(
+  body: ReadableStream<Uint8Array>,
+  onTask: (task: unknown) => void,
+): Promise<z.input<typeof chatCompletionSchema>> {
+  const tasks = new StreamedTasks();
+  let refusal = '';
+  let finishReason: string | null = null;
+  let buffered = '';
+  const decoder = new TextDecoder();
+  const readEvent = (line: string): void => {
+    const data = line.replace(/^data:\s*/, '');
+    if (!line.startsWith('data:') || data === '[DONE]') return;
+    const chunk = chatChunkSchema.safeParse(JSON.parse(data));
+    if (!chunk.success) return;
+    for (const choice of chunk.data.choices.slice(0, 1)) {
+      if (choice.delta.refusal) refusal += choice.delta.refusal;
+      if (choice.finish_reason) finishReason = choice.finish_reason;
+      if (choice.delta.content) tasks.push(choice.delta.content).forEach(onTask);
+    }
+  };
+  for await (const bytes of body) {
+    buffered += decoder.decode(bytes, { stream: true });
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    lines.map((line) => line.trim()).forEach(readEvent);
+  }
+  readEvent(buffered.trim());
+  return {
+    choices: [{ message: { content: tasks.content, refusal: refusal || null }, finish_reason: finishReason }],
+  };
+}
 
 /** Reads the model's answer: refusal, not JSON, or not a breakdown are failures (and say which). */
 export function readBreakdown(body: unknown): BreakdownResult {
@@ -95,6 +146,7 @@ export class OpenAiCompatibleProvider implements BreakdownProvider {
       const remaining = deadline - Date.now();
       try {
         if (remaining <= 0) throw new BreakdownFailure('timeout', 'No time left for another attempt');
+        if (attempt > 1) context.onRestart?.();
         const result = await this.attempt(goal, context, Math.min(this.options.timeoutMs, remaining));
         return {
           result,
@@ -127,6 +179,13 @@ export class OpenAiCompatibleProvider implements BreakdownProvider {
     const signal = context.signal ? AbortSignal.any([timeout, context.signal]) : timeout;
     let response: Response;
     let body: unknown;
+    const { onStep } = context;
+    let streamed = 0;
+    // Each step is passed on as soon as it arrives whole and valid; the whole answer is validated after.
+    const onTask = (task: unknown): void => {
+      const step = generatedTaskSchema.safeParse(task);
+      if (step.success && onStep) onStep(step.data, streamed++);
+    };
     try {
       response = await this.fetch(completionsUrl(this.options.baseUrl), {
         method: 'POST',
@@ -135,10 +194,11 @@ export class OpenAiCompatibleProvider implements BreakdownProvider {
           model: this.model,
           messages: [
             { role: 'system', content: BREAKDOWN_SYSTEM_PROMPT },
-            { role: 'user', content: breakdownUserPrompt(goal, context.today) },
+            { role: 'user', content: breakdownUserPrompt(goal, context.today, context.options) },
           ],
           response_format: { type: 'json_object' },
           temperature: 0.4,
+          ...(onStep && { stream: true }),
         }),
         signal,
       });
@@ -150,12 +210,17 @@ export class OpenAiCompatibleProvider implements BreakdownProvider {
           status: response.status,
         });
       }
-      body = await response.json().catch((error: unknown) => {
-        throw new BreakdownFailure('malformed_output', 'The AI API answered something that is not JSON', {
-          cause: error,
-          retryable: true,
-        });
-      });
+      const streamBody = response.body;
+      const isEventStream = response.headers.get('content-type')?.includes('text/event-stream') ?? false;
+      body = await (onStep && isEventStream && streamBody ? readStream(streamBody, onTask) : response.json()).catch(
+        (error: unknown) => {
+          if (error instanceof BreakdownFailure || signal.aborted) throw error;
+          throw new BreakdownFailure('malformed_output', 'The AI API answered something that is not JSON', {
+            cause: error,
+            retryable: true,
+          });
+        },
+      );
     } catch (error) {
       if (error instanceof BreakdownFailure) throw error;
       if (context.signal?.aborted) throw new BreakdownFailure('aborted', 'The request was abandoned', { cause: error });
@@ -164,6 +229,9 @@ export class OpenAiCompatibleProvider implements BreakdownProvider {
       }
       throw new BreakdownFailure('network_error', 'The AI API could not be reached', { cause: error, retryable: true });
     }
-    return readBreakdown(body);
+    const result = readBreakdown(body);
+    // A server that answered in one piece: the steps arrive all at once.
+    if (onStep && streamed === 0) result.tasks.forEach((task, index) => onStep(task, index));
+    return result;
   }
 }

@@ -83,7 +83,7 @@ export function createBillingModule(
   const { config, logger: rootLogger } = services;
   const logger = rootLogger.child({ component: 'billing' });
   const gracePeriodDays = config.GRACE_PERIOD_DAYS;
-  const store = new BillingStore({ pool: services.pool, commands: services.commands, gracePeriodDays });
+  const store = new BillingStore({ pool: services.pool, commands: services.commands });
   const secretKey = config.STRIPE_SECRET_KEY;
   const mode: PaymentsMode = secretKey ? 'stripe' : 'test-checkout';
   const prices = configuredPrices(config);
@@ -146,6 +146,6 @@ export function createBillingModule(
       const { state } = await store.load(userId);
       return effectiveTierAt(state, clock.now());
     },
-    checkExpired: (now = clock.now()) => checkExpiredSubscriptions({ store, gracePeriodDays, logger }, { now }),
+    checkExpired: (now = clock.now()) => checkExpiredSubscriptions({ store, logger }, { now }),
   };
 }

@@ -35,7 +35,6 @@ export interface BillingApplyResult {
 export interface BillingStoreOptions {
   readonly pool: Pool;
   readonly commands: CommandHandler;
-  readonly gracePeriodDays: number;
 }
 
 /** Why a billing change is made: recorded in the events' metadata (`actor`) beside the user. */
@@ -167,7 +166,7 @@ export class BillingStore {
   }
 
   private async saveDeadline(client: PoolClient, userId: string, state: BillingState): Promise<void> {
-    const due = nextDowngrade(state, this.options.gracePeriodDays);
+    const due = nextDowngrade(state);
     if (due === null) {
       await client.query('DELETE FROM billing_deadlines WHERE user_id = $1', [userId]);
       return;

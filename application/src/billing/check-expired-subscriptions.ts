@@ -16,7 +16,6 @@ export interface ExpiredCheckResult {
 
 export interface ExpiryJobDeps {
   readonly store: BillingStore;
-  readonly gracePeriodDays: number;
   readonly logger: Logger;
 }
 
@@ -44,11 +43,10 @@ export async function checkExpiredSubscriptions(
   for (let batch = await next(); batch.length > 0; batch = await next()) {
     for (const userId of batch) {
       seen.add(userId);
-      const result = await deps.store.apply(
-        userId,
-        [{ type: 'ApplyDueDowngrade', data: { gracePeriodDays: deps.gracePeriodDays } }],
-        { now, actor: 'billing-job' },
-      );
+      const result = await deps.store.apply(userId, [{ type: 'ApplyDueDowngrade', data: {} }], {
+        now,
+        actor: 'billing-job',
+      });
       for (const event of result.events) {
         if (event.type !== 'SubscriptionDowngraded') continue;
         downgraded.push({ userId, fromTier: event.data.fromTier, reason: event.data.reason });

@@ -57,4 +57,6 @@ export interface PaymentGateway {
   retrieveCustomer(customerId: string): Promise<StripeCustomer | null>;
   /** Every subscription of the customer, canceled ones included, newest first. */
   listSubscriptions(customerId: string): Promise<StripeSubscription[]>;
+  /** Deletes the customer (a user's erasure); a customer already gone is not an error. */
+  deleteCustomer(customerId: string): Promise<void>;
 }

@@ -10,10 +10,13 @@ export interface SubscriptionStatusView {
   readonly subscriptionId: string | null;
   readonly customerId: string | null;
   readonly currentPeriodEnd: string | null;
+  readonly cancelAtPeriodEnd: boolean;
   readonly paymentFailedAt: string | null;
   readonly gracePeriodEndsAt: string | null;
   readonly graceDaysRemaining: number | null;
   readonly paymentsMode: PaymentsMode;
+  /** The billing clock's time (moved in test mode): countdowns are computed against it. */
+  readonly billingNow: string;
 }
 
 /** GET /api/stripe/subscription-status: the billing stream's state as the caller sees it at `now`. */
@@ -29,9 +32,11 @@ export function subscriptionStatusView(
     subscriptionId: state.subscriptionId,
     customerId: state.customerIds.at(-1) ?? null,
     currentPeriodEnd: state.currentPeriodEnd,
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     paymentFailedAt: state.paymentFailure?.failedAt ?? null,
     gracePeriodEndsAt: state.paymentFailure?.gracePeriodEndsAt ?? null,
     graceDaysRemaining: graceDaysRemaining(state, now),
     paymentsMode,
+    billingNow: now.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import type { SubscriptionSnapshot } from '@stride/domain/billing/billing-decider';
 import type { BillingState } from '@stride/domain/billing/billing-events';
+import { effectiveTierAt } from '@stride/domain/billing/billing-rules';
 import type { SubscriptionStatus, SubscriptionTier } from '@stride/domain/plans/subscription-tiers';
 import { planPriceCentsByTier } from '@stride/domain/plans/plan-catalogue';
 import type { BillingDeps, BillingUser } from './billing-deps';
@@ -65,6 +66,7 @@ const toCandidate = (
     declaredTier: tierForPrice(deps.catalogue, null, subscription.metadata.tier),
     status,
     currentPeriodEnd: subscription.currentPeriodEnd,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
   };
   return { customer, snapshot, created: subscription.created };
 };
@@ -118,5 +120,6 @@ export async function syncSubscription(deps: BillingDeps, user: BillingUser, ema
     'subscription synced',
   );
   if (chosen === null) return { found: false, subscription: null };
-  return { found: true, subscription: { tier: result.state.tier, status: result.state.status } };
+  // The tier whose limits apply now (a plan whose grace period ran out is Free, whatever Stripe lists).
+  return { found: true, subscription: { tier: effectiveTierAt(result.state, now), status: result.state.status } };
 }

@@ -9,6 +9,9 @@ import { usageDecider } from '@stride/domain/usage/usage-decider';
 import { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import { createLogger } from '@stride/platform/logger';
 import { createServerTestDatabase, type TestDatabase } from '@stride/testing/postgres';
+import { createCoreProjections } from '@stride/projections/core-projections';
+import { InlineProjections } from '@stride/projections/core/inline-projections';
+import type { ReadModelChange } from '@stride/projections/core/change-notifications';
 import { CommandHandler, type CommandContext } from './command-handler';
 import { IdempotencyStore, IdempotentReplay } from './idempotency-store';
 
@@ -19,12 +22,14 @@ describe('CommandHandler', () => {
   let idempotency: IdempotencyStore;
   const now = new Date('2026-03-01T10:00:00.000Z');
   const logger = createLogger({ level: 'silent' });
+  const inline = new InlineProjections(createCoreProjections(eventRegistry));
   const handlerWith = (options: { maxRetries?: number; store?: PostgresEventStore } = {}) =>
     new CommandHandler({
       pool: db.pool,
       eventStore: options.store ?? eventStore,
       registry: eventRegistry,
       idempotency,
+      inline,
       clock: () => now,
       logger,
       ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
@@ -245,6 +250,47 @@ describe('CommandHandler', () => {
     await execute(false);
     expect(await versionOf(streamIds.goal(goalId))).toBe(2);
     expect((await db.pool.query('SELECT 1 FROM side_effects WHERE id = $1', [goalId])).rowCount).toBe(1);
+  });
+
+  it('commits the read models with the events: readable when execute returns, nothing left by a rollback', async () => {
+    const heard: ReadModelChange[] = [];
+    const listener = (change: ReadModelChange) => heard.push(change);
+    inline.changed.on('changed', listener);
+    const goalId = await givenGoal();
+    const row = async () =>
+      (await db.pool.query('SELECT title, version, updated_at FROM goals WHERE id = $1', [goalId])).rows[0];
+    const created = await db.pool.query<{ position: number; recorded_at: Date }>(
+      'SELECT global_position AS position, recorded_at FROM events WHERE stream_id = $1',
+      [streamIds.goal(goalId)],
+    );
+    expect(await row()).toEqual({
+      title: 'Swim',
+      version: 1,
+      updated_at: created.rows[0]!.recorded_at.toISOString(),
+    });
+    expect(heard).toEqual([{ projection: 'goals', users: [userId], position: created.rows[0]!.position }]);
+    inline.changed.off('changed', listener);
+
+    await expect(
+      handlerWith().execute({
+        streams: { goal: goalStream(goalId) },
+        decide: (states, metadata) => ({ goal: goalDecider.decide(rename('Run', metadata), states.goal) }),
+        context: context(),
+        result: () => null,
+        alsoInTransaction: async () => {
+          throw new Error('refused');
+        },
+      }),
+    ).rejects.toThrow('refused');
+    expect((await row()).title).toBe('Swim');
+    const { outcome } = await handlerWith().execute({
+      streams: { goal: goalStream(goalId) },
+      decide: (states, metadata) => ({ goal: goalDecider.decide(rename('Run', metadata), states.goal) }),
+      context: context(),
+      result: () => null,
+    });
+    expect(await row()).toMatchObject({ title: 'Run', version: 2 });
+    expect(outcome.position).toBeGreaterThan(created.rows[0]!.position);
   });
 
   it('with deterministic event ids, a redelivered cause appends nothing and reports alreadyAppended', async () => {

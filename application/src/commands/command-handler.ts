@@ -4,11 +4,13 @@ import { DomainError } from '@stride/domain/shared/domain-error';
 import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import { KeyedQueue } from '@stride/platform/concurrency/keyed-queue';
 import { ExpectedVersionConflictError } from '@stride/platform/event-store/errors';
+import { newEventId } from '@stride/platform/event-store/event-ids';
 import type { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import type { AppendResult, StreamAppend } from '@stride/platform/event-store/types';
 import type { Logger } from '@stride/platform/logger';
 import type { Pool, PoolClient, Queryable } from '@stride/platform/postgres/pool';
 import { withTransaction } from '@stride/platform/postgres/pool';
+import type { InlineProjections } from '@stride/projections/core/inline-projections';
 import type { IdempotencyClaim, IdempotencyStore } from './idempotency-store';
 
 /** Who runs a command and why: becomes every event's metadata. */
@@ -103,6 +105,8 @@ export interface CommandHandlerOptions {
   readonly eventStore: PostgresEventStore;
   readonly registry: EventRegistry;
   readonly idempotency: IdempotencyStore;
+  /** The read models kept in each command's transaction (the API's own: goals, users, usage, ...). */
+  readonly inline: InlineProjections;
   readonly clock: () => Date;
   readonly logger: Logger;
   /** Automatic retries after a concurrent writer changed a stream (when the caller gave no version). */
@@ -112,7 +116,8 @@ export interface CommandHandlerOptions {
 /**
  * Runs commands the event-sourced way: read each stream and upcast its events through the registry, fold
  * them with the decider's evolve, decide, and append with the version read as the expected version, all
- * streams atomically in one transaction (with the Idempotency-Key record, when there is one). A version
+ * streams atomically in one transaction with the inline read models' changes (InlineProjections) and the
+ * Idempotency-Key record, when there is one: when a command answers, its read-model rows are committed. A version
  * conflict is retried from the top up to `maxRetries` times, unless the caller named the version it saw
  * (If-Match / expectedVersion): then it is a 409 at once.
  */
@@ -191,7 +196,7 @@ export class CommandHandler {
     { streams, decide, context, result, alsoInTransaction, eventIdOf }: ExecuteInput<Targets, Result>,
     locked: boolean,
   ): Promise<{ outcome: CommandOutcome<Targets>; result: Result }> {
-    const { eventStore, pool, idempotency, registry } = this.options;
+    const { eventStore, pool, idempotency, registry, inline } = this.options;
     const names = Object.keys(streams) as (keyof Targets & string)[];
     const readAll = (db: Queryable) =>
       Promise.all(names.map((name) => this.load(streams[name]!.streamId, streams[name]!.decider, db)));
@@ -237,31 +242,31 @@ export class CommandHandler {
             type: event.type,
             data: event.data,
             schemaVersion: registry.schemaVersionOf(event.type),
-            ...(eventIdOf && { eventId: eventIdOf(name, index) }),
+            // Ids chosen here, so the inline read models know each stored event in full.
+            eventId: eventIdOf ? eventIdOf(name, index) : newEventId(),
           })),
         }));
+      const metadata = {
+        ...context.metadata,
+        userId: context.userId,
+        correlationId: context.correlationId,
+        causationId: context.causationId,
+        // Recorded for audits only. Not `idempotencyKey`: the store would derive event ids from it,
+        // and a key reused after it expires would then turn a new command's events into "duplicates".
+        // Retries are made exact by the claim in command_idempotency instead.
+        ...(context.idempotency && { requestIdempotencyKey: context.idempotency.key }),
+      };
       const appendResults: AppendResult[] =
-        appends.length === 0
-          ? []
-          : await eventStore.appendInTransaction(client, appends, {
-              metadata: {
-                ...context.metadata,
-                userId: context.userId,
-                correlationId: context.correlationId,
-                causationId: context.causationId,
-                // Recorded for audits only. Not `idempotencyKey`: the store would derive event ids from it,
-                // and a key reused after it expires would then turn a new command's events into "duplicates".
-                // Retries are made exact by the claim in command_idempotency instead.
-                ...(context.idempotency && { requestIdempotencyKey: context.idempotency.key }),
-              },
-              now,
-            });
+        appends.length === 0 ? [] : await eventStore.appendInTransaction(client, appends, { metadata, now });
+      const changes =
+        appends.length === 0 ? [] : await inline.apply(client, { appends, results: appendResults, metadata });
       const outcome = outcomeOf<Targets>(planned, appendResults);
       if (alsoInTransaction) await alsoInTransaction(client, outcome);
       const kept = result(outcome);
       if (context.idempotency) await idempotency.claim(client, context.idempotency, kept);
-      return { outcome, result: kept, appendResults };
+      return { outcome, result: kept, appendResults, changes };
     });
+    inline.announce(committed.changes);
     eventStore.announce(committed.appendResults);
     return { outcome: committed.outcome, result: committed.result };
   }

@@ -6,6 +6,7 @@ import { collectionsTable } from '@stride/projections/collections/collections-ta
 import { selectList } from '@stride/projections/core/sql-rows';
 import type { AnyTableSpec } from '@stride/projections/core/table';
 import { goalsTable, tasksTable } from '@stride/projections/goals/goals-tables';
+import { taskPlansTable, taskSeriesTable, taskTimeEntriesTable } from '@stride/projections/planner/planner-tables';
 import { usageCountersTable } from '@stride/projections/usage/usage-table';
 import { userBillingTable, usersTable } from '@stride/projections/users/users-tables';
 
@@ -16,7 +17,7 @@ export interface UserDataExport {
   readonly format: typeof USER_DATA_EXPORT_FORMAT;
   readonly userId: string;
   readonly exportedAt: string;
-  /** Every event of the user's streams, in log order, as stored (no encryption exists yet). */
+  /** Every event of the user's streams, in log order, decrypted (personal fields of an erased user read "[erased]"). */
   readonly events: StoredEvent[];
   /** Every row of every read model (and operational table) that holds this user's data, by table. */
   readonly readModels: Record<string, Record<string, unknown>[]>;
@@ -38,6 +39,9 @@ const READ_MODELS: readonly { readonly table: AnyTableSpec; readonly userColumn:
   { table: goalsTable as unknown as AnyTableSpec, userColumn: 'user_id' },
   { table: tasksTable as unknown as AnyTableSpec, userColumn: 'user_id' },
   { table: collectionsTable as unknown as AnyTableSpec, userColumn: 'user_id' },
+  { table: taskPlansTable as unknown as AnyTableSpec, userColumn: 'user_id' },
+  { table: taskSeriesTable as unknown as AnyTableSpec, userColumn: 'user_id' },
+  { table: taskTimeEntriesTable as unknown as AnyTableSpec, userColumn: 'user_id' },
 ];
 
 /** Operational tables with a user column (billing bookkeeping, answers kept for idempotent retries). */
@@ -55,7 +59,12 @@ async function userEvents(deps: Deps, userId: string): Promise<StoredEvent[]> {
     if (page.length < PAGE) break;
     afterPosition = page.at(-1)!.globalPosition;
   }
-  const named = [streamIds.user(userId), streamIds.usage(userId), streamIds.billing(userId)];
+  const named = [
+    streamIds.user(userId),
+    streamIds.usage(userId),
+    streamIds.billing(userId),
+    streamIds.calendar(userId),
+  ];
   for (const streamId of named) {
     const { events } = await deps.eventStore.readStream(streamId);
     for (const event of events) byPosition.set(event.globalPosition, event);

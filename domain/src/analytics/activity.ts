@@ -20,6 +20,8 @@ export const ACTIVITY_EVENT_TYPES = [
   'GoalDeleted',
   'TaskAdded',
   'TasksBatchGenerated',
+  // The next occurrence of a recurring task is a new task: created, then completed like any other.
+  'TaskOccurrenceCreated',
   'TaskCompleted',
   'TaskReopened',
   'TaskDeleted',
@@ -97,7 +99,7 @@ export function dailyMetricsFromActivity(input: {
     ...emptyDailyMetrics(input.userId, input.date),
     goalsCreated: distinct(goalIdsOf(events, 'GoalCreated')),
     goalsCompleted: distinct(goalIdsOf(events, 'GoalCompleted')),
-    tasksCreated: distinct(taskIdsOf(events, ['TaskAdded', 'TasksBatchGenerated'])),
+    tasksCreated: distinct(taskIdsOf(events, ['TaskAdded', 'TasksBatchGenerated', 'TaskOccurrenceCreated'])),
     tasksCompleted: distinct(taskIdsOf(events, ['TaskCompleted'])),
     aiGenerationsUsed: events
       .filter((event) => event.type === 'AiGenerationCounted')
@@ -119,6 +121,7 @@ const GOAL_FATE: Partial<Record<string, GoalFate>> = {
 const TASK_FATE: Partial<Record<string, TaskFate>> = {
   TaskAdded: 'open',
   TasksBatchGenerated: 'open',
+  TaskOccurrenceCreated: 'open',
   TaskCompleted: 'done',
   TaskReopened: 'open',
   TaskDeleted: 'deleted',

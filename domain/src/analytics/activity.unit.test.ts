@@ -53,6 +53,18 @@ describe('daily metrics from a day of activity', () => {
     });
   });
 
+  it('counts an occurrence of a recurring task as a task created, and its completion as a task completed', () => {
+    const events = [
+      event('TaskCompleted', '2024-03-01T08:00:00Z', { taskIds: ['walk'] }),
+      event('TaskOccurrenceCreated', '2024-03-01T08:00:00Z', { taskIds: ['walk@2024-03-02'] }),
+      event('TaskCompleted', '2024-03-01T20:00:00Z', { taskIds: ['walk@2024-03-02'] }),
+    ];
+    expect(dailyMetricsFromActivity({ userId: 'u1', date: '2024-03-01', events, sessions: [] })).toMatchObject({
+      tasksCreated: 1,
+      tasksCompleted: 2,
+    });
+  });
+
   it('is the same for events in any order', () => {
     const events = [
       event('TaskCompleted', '2024-03-01T10:00:00Z', { taskIds: ['t1'] }),

@@ -1,7 +1,7 @@
 import { parseStreamId, type StreamCategory } from '../stream-ids';
 
 /** Streams named after their user: `user-{userId}`, `usage-{userId}`, `billing-{userId}`. */
-const USER_NAMED_STREAMS: readonly StreamCategory[] = ['user', 'usage', 'billing'];
+const USER_NAMED_STREAMS: readonly StreamCategory[] = ['user', 'usage', 'billing', 'calendar'];
 
 /**
  * The user an event counts for in analytics (and the partition key it is relayed under). Events of user,

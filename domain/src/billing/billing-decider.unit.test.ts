@@ -39,8 +39,18 @@ const pay = (paidAt: string, invoiceId = 'in_2', subscriptionId: string | null =
 });
 const downgradeAt = (now: string): BillingCommand => ({
   type: 'ApplyDueDowngrade',
-  data: { gracePeriodDays: GRACE_DAYS },
+  data: {},
   metadata: { ...metadata, now: new Date(now) },
+});
+
+/** The subscription as the newest report has it (tier pro, the period end), recorded with that report's time. */
+const changed = (status: 'active' | 'past_due' | 'canceled', occurredAt: string): BillingEvent => ({
+  type: 'SubscriptionChanged',
+  data: { tier: 'pro', status, subscriptionId: 'sub_1', currentPeriodEnd: PERIOD_END, occurredAt },
+});
+const paidInvoice = (invoiceId: string, paidAt: string): BillingEvent => ({
+  type: 'InvoicePaid',
+  data: { invoiceId, paidAt },
 });
 
 const linked: BillingEvent = { type: 'StripeCustomerLinked', data: { customerId: 'cus_1', email: 'ada@example.com' } };
@@ -170,11 +180,11 @@ describe('Billing decider', () => {
         ]);
     });
 
-    it('given pro, when the subscription is reported canceled, then SubscriptionCanceled (tier kept)', () => {
+    it('given pro, when the subscription is reported canceled, then SubscriptionChanged canceled (tier kept)', () => {
       spec
         .given(proUser)
         .when(apply(T(20), { status: 'canceled' }))
-        .then([canceled()]);
+        .then([changed('canceled', T(20))]);
       expect(foldEvents(billingDecider, [...proUser, canceled()])).toMatchObject({ tier: 'pro', status: 'canceled' });
     });
 
@@ -204,7 +214,7 @@ describe('Billing decider', () => {
         ]);
     });
 
-    it('given pro on sub_2, when an old subscription sub_1 is reported deleted, then nothing', () => {
+    it('given pro on sub_2, when subscription sub_1 is reported deleted, then it is only kept (sub_2 is untouched)', () => {
       const onSub2: BillingEvent = {
         type: 'SubscriptionActivated',
         data: {
@@ -219,7 +229,15 @@ describe('Billing decider', () => {
       spec
         .given([...proUser, onSub2])
         .when(apply(T(2), { status: 'canceled' }))
-        .then([]);
+        .then([
+          {
+            type: 'SubscriptionReportKept',
+            data: {
+              subscriptionId: 'sub_1',
+              report: { kind: 'snapshot', snapshot: snapshot({ status: 'canceled' }), observedAt: T(2) },
+            },
+          },
+        ]);
     });
 
     it('given pro, when the subscription is reported past due, then SubscriptionChanged past_due', () => {
@@ -244,7 +262,7 @@ describe('Billing decider', () => {
       spec
         .given([...proUser, failed()])
         .when(apply(T(12)))
-        .then([{ type: 'PaymentRecovered', data: { invoiceId: 'in_2', paidAt: T(12) } }]);
+        .then([changed('active', T(12)), { type: 'PaymentRecovered', data: { invoiceId: 'in_2', paidAt: T(12) } }]);
     });
 
     it('given a failed payment, when a renewed active report arrives, then SubscriptionChanged and PaymentRecovered', () => {
@@ -300,11 +318,19 @@ describe('Billing decider', () => {
         .then([]);
     });
 
-    it('given pro on sub_1, when an invoice of another subscription fails, then nothing', () => {
+    it('given pro on sub_1, when an invoice of another subscription fails, then it is only kept', () => {
       spec
         .given(proUser)
         .when(fail(T(10), 'in_9', 'sub_other'))
-        .then([]);
+        .then([
+          {
+            type: 'SubscriptionReportKept',
+            data: {
+              subscriptionId: 'sub_other',
+              report: { kind: 'payment_failed', invoiceId: 'in_9', failedAt: T(10), gracePeriodDays: GRACE_DAYS },
+            },
+          },
+        ]);
     });
 
     it('given a later active report, when an older failure arrives, then it is ignored', () => {
@@ -353,21 +379,28 @@ describe('Billing decider', () => {
       });
     });
 
-    it('given a pending failure, when a payment older than the failure arrives late, then nothing', () => {
+    it('given a pending failure, when an older payment of another invoice arrives late, then only InvoicePaid', () => {
       spec
         .given([...proUser, failed(T(10))])
         .when(pay(T(5), 'in_1'))
-        .then([]);
+        .then([paidInvoice('in_1', T(5))]);
     });
 
-    it('given no failure, when an invoice is paid (a normal renewal), then nothing', () => {
+    it('given no failure, when an invoice is paid (a normal renewal), then only InvoicePaid', () => {
       spec
         .given(proUser)
         .when(pay(T(15), 'in_3'))
+        .then([paidInvoice('in_3', T(15))]);
+    });
+
+    it('given an invoice known paid, when its failure arrives late, then nothing (issue 11: delivery order)', () => {
+      spec
+        .given([...proUser, paidInvoice('in_2', T(15))])
+        .when(fail(T(10), 'in_2'))
         .then([]);
     });
 
-    it('given past due without a recorded failure, when an invoice is paid, then SubscriptionChanged active', () => {
+    it('given past due without a recorded failure, when an invoice is paid, then InvoicePaid and SubscriptionChanged active', () => {
       const pastDue: BillingEvent = {
         type: 'SubscriptionChanged',
         data: {
@@ -382,6 +415,7 @@ describe('Billing decider', () => {
         .given([...proUser, pastDue])
         .when(pay(T(15)))
         .then([
+          paidInvoice('in_2', T(15)),
           {
             type: 'SubscriptionChanged',
             data: {
@@ -432,11 +466,16 @@ describe('Billing decider', () => {
         ]);
     });
 
-    it('given a canceled subscription, when the job runs before its grace period ends, then nothing', () => {
+    it('given a subscription that ended, when the job runs, then SubscriptionDowngraded to free at once', () => {
       spec
         .given([...proUser, canceled(T(20))])
-        .when(downgradeAt('2025-03-05T00:00:00.000Z'))
-        .then([]);
+        .when(downgradeAt(T(20)))
+        .then([
+          {
+            type: 'SubscriptionDowngraded',
+            data: { fromTier: 'pro', toTier: 'free', reason: 'subscription_deleted' },
+          },
+        ]);
     });
 
     it('given an active subscription, when the job runs, then nothing', () => {
@@ -554,21 +593,29 @@ describe('Billing decider', () => {
       spec
         .given(proUser)
         .when(apply(T(20), { status: 'canceled', tier: null }))
-        .then([canceled()]);
+        .then([changed('canceled', T(20))]);
     });
 
     it('given pro, when the current subscription is reported with an unknown price, then the tier is kept', () => {
       spec
         .given(proUser)
         .when(apply(T(5), { tier: null }))
-        .then([]);
+        .then([changed('active', T(5))]);
     });
 
-    it('given free, when an active subscription with an unknown price is reported, then nothing', () => {
+    it('given free, when an active subscription with an unknown price is reported, then it is only kept', () => {
       spec
         .given([linked])
         .when(apply(T(0), { tier: null }))
-        .then([]);
+        .then([
+          {
+            type: 'SubscriptionReportKept',
+            data: {
+              subscriptionId: 'sub_1',
+              report: { kind: 'snapshot', snapshot: snapshot({ tier: null }), observedAt: T(0) },
+            },
+          },
+        ]);
     });
 
     it('given free, when a new subscription of a replaced price declares the tier Stride sold, then it starts on it', () => {
@@ -582,7 +629,7 @@ describe('Billing decider', () => {
       spec
         .given(proUser)
         .when(apply(T(5), { tier: null, declaredTier: 'starter' }))
-        .then([]);
+        .then([changed('active', T(5))]);
     });
   });
 

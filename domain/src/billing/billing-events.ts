@@ -35,6 +35,8 @@ export const subscriptionActivated = defineEvent({
     subscriptionId: stripeId,
     customerId: stripeId,
     currentPeriodEnd: isoInstant.nullable(),
+    /** Set to end when the period ends (canceled in the portal); absent in events stored before it existed. */
+    cancelAtPeriodEnd: z.boolean().optional(),
     occurredAt: isoInstant,
   }),
 });
@@ -47,13 +49,16 @@ export const subscriptionChanged = defineEvent({
     status: subscriptionStatusSchema,
     subscriptionId: stripeId,
     currentPeriodEnd: isoInstant.nullable(),
+    /** Set to end when the period ends (canceled in the portal); absent in events stored before it existed. */
+    cancelAtPeriodEnd: z.boolean().optional(),
     occurredAt: isoInstant,
   }),
 });
 
 /**
- * The subscription ended (status canceled). The tier stays, so the web app shows the inactive screen
- * ("Reactivate or choose a new plan"), until the billing job downgrades the user to free.
+ * The subscription ended (status canceled: Stripe deletes a subscription canceled at period end when that
+ * period ends, or after its last failed retry). Its pending payment failure is dropped; free limits apply
+ * at once and the billing job records the downgrade to free (see billing-rules' nextDowngrade).
  */
 export const subscriptionCanceled = defineEvent({
   type: 'SubscriptionCanceled',
@@ -75,6 +80,59 @@ export const paymentRecovered = defineEvent({
   schema: z.object({ invoiceId: stripeId, paidAt: isoInstant }),
 });
 
+/**
+ * A report about a subscription that is not (yet) this user's current one: a deletion, a past-due update,
+ * a failed or paid invoice delivered before the subscription's creation or checkout (webhooks arrive in
+ * any order). It is kept, and applied in time order the moment that subscription becomes current, so the
+ * final state does not depend on the order of delivery.
+ */
+const keptSnapshotSchema = z.object({
+  subscriptionId: stripeId,
+  customerId: stripeId,
+  tier: paidTierSchema.nullable(),
+  declaredTier: paidTierSchema.nullable().optional(),
+  status: subscriptionStatusSchema,
+  currentPeriodEnd: isoInstant.nullable(),
+  cancelAtPeriodEnd: z.boolean().optional(),
+});
+export const keptReportSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('snapshot'), snapshot: keptSnapshotSchema, observedAt: isoInstant }),
+  z.object({
+    kind: z.literal('payment_failed'),
+    invoiceId: stripeId,
+    failedAt: isoInstant,
+    gracePeriodDays: z.number().int().min(0).max(366),
+  }),
+  z.object({ kind: z.literal('payment_succeeded'), invoiceId: stripeId, paidAt: isoInstant }),
+]);
+export type KeptReport = z.infer<typeof keptReportSchema>;
+
+export const subscriptionReportKept = defineEvent({
+  type: 'SubscriptionReportKept',
+  schemaVersion: 1,
+  schema: z.object({ subscriptionId: stripeId, report: keptReportSchema }),
+});
+
+/** At most this many kept reports; the oldest go first (a report about a subscription never seen again). */
+export const KEPT_REPORTS_LIMIT = 50;
+
+/**
+ * An invoice of the current subscription was paid with no failure of it pending (a normal renewal, or a
+ * payment reported before its own failure). Remembered so that a failure of an invoice already paid,
+ * delivered late, never starts a grace period.
+ */
+export const invoicePaid = defineEvent({
+  type: 'InvoicePaid',
+  schemaVersion: 1,
+  schema: z.object({ invoiceId: stripeId, paidAt: isoInstant }),
+});
+
+/** How many paid invoice ids the state remembers (a year and more of monthly renewals). */
+export const PAID_INVOICES_LIMIT = 24;
+
+const withPaidInvoice = (paid: readonly string[], invoiceId: string): readonly string[] =>
+  paid.includes(invoiceId) ? paid : [...paid, invoiceId].sort().slice(-PAID_INVOICES_LIMIT);
+
 export const downgradeReasonValues = ['grace_period_ended', 'subscription_deleted'] as const;
 export type DowngradeReason = (typeof downgradeReasonValues)[number];
 
@@ -93,6 +151,8 @@ export const billingEventDefinitions = [
   paymentFailed,
   paymentRecovered,
   subscriptionDowngraded,
+  subscriptionReportKept,
+  invoicePaid,
 ] as const;
 
 export type BillingEvent = EventOf<(typeof billingEventDefinitions)[number]>;
@@ -112,6 +172,8 @@ export interface BillingState {
   /** The subscription the tier comes from; null on free. */
   readonly subscriptionId: string | null;
   readonly currentPeriodEnd: string | null;
+  /** The subscription ends when its paid period does (canceled in the portal); the plan stays until then. */
+  readonly cancelAtPeriodEnd: boolean;
   readonly paymentFailure: PaymentFailure | null;
   /** When the current subscription was canceled (status canceled); null otherwise. */
   readonly canceledAt: string | null;
@@ -122,6 +184,10 @@ export interface BillingState {
    * (webhooks are retried out of order) are ignored, so they never roll the subscription back.
    */
   readonly lastAppliedAt: string | null;
+  /** Reports about subscriptions not known yet, oldest first (see `subscriptionReportKept`). */
+  readonly keptReports: readonly { readonly subscriptionId: string; readonly report: KeptReport }[];
+  /** Invoices known to be paid (sorted ids, see `invoicePaid`). */
+  readonly paidInvoiceIds: readonly string[];
 }
 
 export const initialState = (): BillingState => ({
@@ -131,10 +197,13 @@ export const initialState = (): BillingState => ({
   status: 'active',
   subscriptionId: null,
   currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
   paymentFailure: null,
   canceledAt: null,
   lapsedSubscription: null,
   lastAppliedAt: null,
+  keptReports: [],
+  paidInvoiceIds: [],
 });
 
 const later = (current: string | null, candidate: string): string =>
@@ -148,7 +217,7 @@ export const evolve = (state: BillingState, event: BillingEvent): BillingState =
       return { ...state, customerIds: [...others, customerId], email: email || state.email };
     }
     case 'SubscriptionActivated': {
-      const { tier, subscriptionId, customerId, currentPeriodEnd, occurredAt } = event.data;
+      const { tier, subscriptionId, customerId, currentPeriodEnd, cancelAtPeriodEnd, occurredAt } = event.data;
       return {
         ...state,
         // The paying customer belongs to the user even if no checkout linked it (e.g. a lost delivery).
@@ -157,20 +226,31 @@ export const evolve = (state: BillingState, event: BillingEvent): BillingState =
         status: 'active',
         subscriptionId,
         currentPeriodEnd,
+        cancelAtPeriodEnd: cancelAtPeriodEnd ?? false,
         paymentFailure: null,
         canceledAt: null,
         lapsedSubscription: null,
         lastAppliedAt: later(state.lastAppliedAt, occurredAt),
+        // The kept reports about it are applied in the same decision (billing decider): they are done.
+        keptReports: state.keptReports.filter((kept) => kept.subscriptionId !== subscriptionId),
       };
     }
     case 'SubscriptionChanged': {
-      const { tier, status, subscriptionId, currentPeriodEnd, occurredAt } = event.data;
+      const { tier, status, subscriptionId, currentPeriodEnd, cancelAtPeriodEnd, occurredAt } = event.data;
       return {
         ...state,
         tier,
         status,
         subscriptionId,
         currentPeriodEnd,
+        cancelAtPeriodEnd: cancelAtPeriodEnd ?? false,
+        // A subscription that ended has no payment pending (its end, not a grace period, decides).
+        paymentFailure: status === 'canceled' ? null : state.paymentFailure,
+        // Nothing reported about an ended subscription matters any more (canceled is final).
+        keptReports:
+          status === 'canceled'
+            ? state.keptReports.filter((kept) => kept.subscriptionId !== subscriptionId)
+            : state.keptReports,
         canceledAt: status === 'canceled' ? (state.canceledAt ?? occurredAt) : null,
         lastAppliedAt: later(state.lastAppliedAt, occurredAt),
       };
@@ -179,6 +259,8 @@ export const evolve = (state: BillingState, event: BillingEvent): BillingState =
       return {
         ...state,
         status: 'canceled',
+        paymentFailure: null,
+        keptReports: state.keptReports.filter((kept) => kept.subscriptionId !== event.data.subscriptionId),
         canceledAt: event.data.occurredAt,
         lastAppliedAt: later(state.lastAppliedAt, event.data.occurredAt),
       };
@@ -192,7 +274,17 @@ export const evolve = (state: BillingState, event: BillingEvent): BillingState =
     case 'PaymentRecovered':
       return {
         ...state,
-        status: 'active',
+        paidInvoiceIds: withPaidInvoice(state.paidInvoiceIds, event.data.invoiceId),
+        // The failures kept while this one was pending are decided in the same decision (billing decider).
+        keptReports: state.keptReports.filter(
+          (kept) => kept.subscriptionId !== state.subscriptionId || kept.report.kind !== 'payment_failed',
+        ),
+        // A payment reported late does not undo a newer report: one saying active would have closed the
+        // failure already, so a newer report applied means the subscription is still past due.
+        status:
+          state.lastAppliedAt !== null && Date.parse(state.lastAppliedAt) > Date.parse(event.data.paidAt)
+            ? state.status
+            : 'active',
         paymentFailure: null,
         lastAppliedAt: later(state.lastAppliedAt, event.data.paidAt),
       };
@@ -208,11 +300,25 @@ export const evolve = (state: BillingState, event: BillingEvent): BillingState =
         status: 'active',
         subscriptionId: null,
         currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
         paymentFailure: null,
         canceledAt: null,
         lapsedSubscription: lapsed,
       };
     }
+    case 'InvoicePaid':
+      return {
+        ...state,
+        paidInvoiceIds: withPaidInvoice(state.paidInvoiceIds, event.data.invoiceId),
+        // Paid at that time: older reports of a failing subscription are stale.
+        lastAppliedAt: later(state.lastAppliedAt, event.data.paidAt),
+        // A failure of this invoice kept while another one was pending is settled.
+        keptReports: state.keptReports.filter(
+          ({ report }) => report.kind !== 'payment_failed' || report.invoiceId !== event.data.invoiceId,
+        ),
+      };
+    case 'SubscriptionReportKept':
+      return { ...state, keptReports: [...state.keptReports, event.data].slice(-KEPT_REPORTS_LIMIT) };
     default:
       return assertNever(event);
   }

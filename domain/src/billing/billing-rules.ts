@@ -20,18 +20,21 @@ export interface DueDowngrade {
 
 /**
  * When the user falls back to free unless something changes first:
- * - a canceled subscription: a grace period after the cancellation (so the inactive screen can offer
- *   reactivation), or earlier if an unpaid grace period ends first;
+ * - a subscription that ended (canceled; Stripe ends one canceled "at period end" when that period ends):
+ *   at once, the moment it ended;
+ * - a subscription set to cancel at period end: when its paid period ends;
  * - an unpaid renewal: at the end of its grace period.
- * null on free, and for an active subscription without a pending failure.
+ * null on free, and for an active subscription without a pending failure or a scheduled end.
  */
-export function nextDowngrade(state: BillingState, gracePeriodDays: number): DueDowngrade | null {
+export function nextDowngrade(state: BillingState): DueDowngrade | null {
   if (state.tier === 'free') return null;
-  const graceEnd = state.paymentFailure?.gracePeriodEndsAt ?? null;
   if (state.status === 'canceled' && state.canceledAt !== null) {
-    const afterCancel = addDays(state.canceledAt, gracePeriodDays);
-    const dueAt = graceEnd !== null && isBefore(graceEnd, afterCancel) ? graceEnd : afterCancel;
-    return { dueAt, reason: 'subscription_deleted' };
+    return { dueAt: state.canceledAt, reason: 'subscription_deleted' };
+  }
+  const graceEnd = state.paymentFailure?.gracePeriodEndsAt ?? null;
+  const periodEnd = state.cancelAtPeriodEnd ? state.currentPeriodEnd : null;
+  if (periodEnd !== null && (graceEnd === null || !isBefore(graceEnd, periodEnd))) {
+    return { dueAt: periodEnd, reason: 'subscription_deleted' };
   }
   if (graceEnd !== null) return { dueAt: graceEnd, reason: 'grace_period_ended' };
   return null;
@@ -39,17 +42,17 @@ export function nextDowngrade(state: BillingState, gracePeriodDays: number): Due
 
 /**
  * The tier whose limits apply at `now` ("usage limits follow the tier at once"): the tier while the
- * subscription is active or its unpaid renewal is still within the grace period; free once the grace
- * period has run out (even before the job has recorded the downgrade) and while canceled.
+ * subscription is active (until the end of a period it is set to cancel at) or its unpaid renewal is still
+ * within the grace period; free once that has run out (even before the job has recorded the downgrade)
+ * and once the subscription ended.
  */
 export function effectiveTierAt(state: BillingState, now: Date): SubscriptionTier {
   if (state.tier === 'free') return 'free';
   switch (state.status) {
     case 'active':
-      return state.tier;
     case 'past_due': {
-      const graceEnd = state.paymentFailure?.gracePeriodEndsAt;
-      return graceEnd === undefined || now.getTime() < Date.parse(graceEnd) ? state.tier : 'free';
+      const due = nextDowngrade(state);
+      return due === null || now.getTime() < Date.parse(due.dueAt) ? state.tier : 'free';
     }
     case 'canceled':
       return 'free';

@@ -58,26 +58,49 @@ describe('billing rules', () => {
 
   describe('next downgrade', () => {
     it('is the grace period end for a failed payment', () => {
-      expect(nextDowngrade(stateOf([activated, failed]), 7)).toEqual({
+      expect(nextDowngrade(stateOf([activated, failed]))).toEqual({
         dueAt: '2025-03-09T00:00:00.000Z',
         reason: 'grace_period_ended',
       });
     });
 
-    it('is a grace period after a cancellation, or the earlier unpaid grace end', () => {
-      expect(nextDowngrade(stateOf([activated, canceled]), 7)).toEqual({
-        dueAt: '2025-03-12T00:00:00.000Z',
+    it('is the moment the subscription ended, pending failure or not (issue 13: cancel ends the plan)', () => {
+      expect(nextDowngrade(stateOf([activated, canceled]))).toEqual({
+        dueAt: '2025-03-05T00:00:00.000Z',
         reason: 'subscription_deleted',
       });
-      expect(nextDowngrade(stateOf([activated, failed, canceled]), 7)).toEqual({
-        dueAt: '2025-03-09T00:00:00.000Z',
+      expect(nextDowngrade(stateOf([activated, failed, canceled]))).toEqual({
+        dueAt: '2025-03-05T00:00:00.000Z',
         reason: 'subscription_deleted',
       });
     });
 
+    it('is the end of the paid period for a subscription canceled at period end, or the earlier grace end', () => {
+      const periodEnd = '2025-03-20T00:00:00.000Z';
+      const cancelsAtEnd: BillingEvent = {
+        type: 'SubscriptionChanged',
+        data: {
+          tier: 'starter',
+          status: 'active',
+          subscriptionId: 'sub_1',
+          currentPeriodEnd: periodEnd,
+          cancelAtPeriodEnd: true,
+          occurredAt: '2025-03-03T00:00:00.000Z',
+        },
+      };
+      const state = stateOf([activated, cancelsAtEnd]);
+      expect(nextDowngrade(state)).toEqual({ dueAt: periodEnd, reason: 'subscription_deleted' });
+      expect(effectiveTierAt(state, new Date('2025-03-19T23:59:59Z'))).toBe('starter');
+      expect(effectiveTierAt(state, new Date(periodEnd))).toBe('free');
+      expect(nextDowngrade(stateOf([activated, cancelsAtEnd, failed]))).toEqual({
+        dueAt: '2025-03-09T00:00:00.000Z',
+        reason: 'grace_period_ended',
+      });
+    });
+
     it('is none for an active subscription or free', () => {
-      expect(nextDowngrade(stateOf([activated]), 7)).toBeNull();
-      expect(nextDowngrade(stateOf([]), 7)).toBeNull();
+      expect(nextDowngrade(stateOf([activated]))).toBeNull();
+      expect(nextDowngrade(stateOf([]))).toBeNull();
     });
   });
 });

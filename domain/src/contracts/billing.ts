@@ -105,11 +105,15 @@ export const subscriptionStatusResponseSchema = z.object({
   subscriptionId: z.string().nullable(),
   customerId: z.string().nullable(),
   currentPeriodEnd: z.string().nullable(),
+  /** Canceled in the portal: the plan stays until currentPeriodEnd, then Free. */
+  cancelAtPeriodEnd: z.boolean(),
   paymentFailedAt: z.string().nullable(),
   gracePeriodEndsAt: z.string().nullable(),
   /** Whole days left in the grace period (rounded up); null without a pending payment failure. */
   graceDaysRemaining: z.number().int().nullable(),
   paymentsMode: z.enum(['test-checkout', 'stripe']),
+  /** The billing clock's time (moved by an admin in test mode): countdowns follow it. */
+  billingNow: z.string(),
 });
 export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponseSchema>;
 

@@ -196,7 +196,11 @@ export const goalExportOf = (events: readonly RecordedGoalEvent[]): ExportedGoal
         entry(event.data.taskId).statusHistory.push({ status: 'todo', at: recordedAt });
         break;
       case 'TaskTimeLogged':
-        entry(event.data.taskId).timeLog.push({ minutes: event.data.actualMinutes, at: recordedAt, via: 'log' });
+        entry(event.data.taskId).timeLog.push({
+          minutes: event.data.actualMinutes,
+          at: event.data.loggedAt ?? recordedAt,
+          via: 'log',
+        });
         break;
       default:
         break;

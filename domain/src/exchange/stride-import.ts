@@ -1,4 +1,5 @@
-import type { GoalStreamEvent } from '../goals/goal-events';
+import type { GoalState, GoalStreamEvent } from '../goals/goal-events';
+import { DomainError } from '../shared/domain-error';
 import type { ExportedGoal, ExportedTask, RecordedGoalEvent } from './stride-export';
 
 /**
@@ -129,7 +130,9 @@ export const goalEventsFromExport = (goal: ExportedGoal, { userId, goalId }: Imp
     });
     task.timeLog
       .filter((entry) => entry.via === 'log')
-      .forEach(({ minutes, at }) => push(at, { type: 'TaskTimeLogged', data: { taskId, actualMinutes: minutes } }));
+      .forEach(({ minutes, at }) =>
+        push(at, { type: 'TaskTimeLogged', data: { taskId, actualMinutes: minutes, loggedAt: at } }),
+      );
     if (task.deletedAt !== null)
       push(task.deletedAt, { type: 'TaskDeleted', data: { taskId, deletedAt: task.deletedAt } });
   }
@@ -138,4 +141,13 @@ export const goalEventsFromExport = (goal: ExportedGoal, { userId, goalId }: Imp
   return timed
     .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.order - b.order))
     .map(({ at, event }) => ({ event, recordedAt: at }));
+};
+
+/**
+ * The import's decision for one goal stream: the stream must be new (an import never writes into an
+ * existing goal); its events are the export's goal, rebuilt for `target`.
+ */
+export const decideGoalImport = (state: GoalState, goal: ExportedGoal, target: ImportTarget): GoalStreamEvent[] => {
+  if (state !== null) throw new DomainError('illegal_state', 'Goal already exists', { field: 'goalId' });
+  return goalEventsFromExport(goal, target).map(({ event }) => event);
 };

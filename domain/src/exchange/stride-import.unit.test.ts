@@ -3,7 +3,7 @@ import { goalStreamDecider } from '../goals/goal-decider';
 import { foldEvents } from '../shared/decider';
 import { at, stream } from './fixtures/goal-stream';
 import { goalExportOf, strideExportSchema, type RecordedGoalEvent } from './stride-export';
-import { goalEventsFromExport } from './stride-import';
+import { decideGoalImport, goalEventsFromExport } from './stride-import';
 
 const target = { userId: 'user_9', goalId: 'goal_9' };
 const exported = (events: readonly RecordedGoalEvent[]) => {
@@ -69,5 +69,23 @@ describe('goalEventsFromExport', () => {
   it('gives events oldest first', () => {
     const instants = goalEventsFromExport(exported(stream), target).map(({ recordedAt }) => recordedAt);
     expect(instants).toEqual([...instants].sort());
+  });
+});
+
+describe('decideGoalImport', () => {
+  it('given no stream, when a goal is imported, then its events rebuild it for the new owner', () => {
+    const events = decideGoalImport(null, exported(stream), target);
+    expect(events).toEqual(goalEventsFromExport(exported(stream), target).map(({ event }) => event));
+    expect(events[0]).toMatchObject({ type: 'GoalCreated', data: { goalId: 'goal_9', userId: 'user_9' } });
+  });
+
+  it('given an existing goal stream, when a goal is imported into it, then illegal_state', () => {
+    const state = foldEvents(
+      goalStreamDecider,
+      stream.map(({ event }) => event),
+    );
+    expect(() => decideGoalImport(state, exported(stream), target)).toThrow(
+      expect.objectContaining({ code: 'illegal_state', details: { field: 'goalId' } }),
+    );
   });
 });

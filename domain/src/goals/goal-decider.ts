@@ -12,6 +12,7 @@ import { DomainError } from '../shared/domain-error';
 import { assertNever, type Command, type CommandMetadata } from '../shared/event';
 import { decideTask, type TaskCommand } from '../tasks/task-decider';
 import { decideTaskPlanning, type TaskPlanningCommand } from '../tasks/task-planning-decider';
+import { decideSubtasks, subtaskCommandTypes, type SubtaskCommand } from '../tasks/subtask-decider';
 import {
   DEFAULT_CATEGORY,
   DEFAULT_PRIORITY,
@@ -150,7 +151,7 @@ export const decide = (command: GoalCommand, state: GoalState): GoalEvent[] => {
 export const goalDecider: Decider<GoalState, GoalCommand, GoalEvent> = { initialState, decide, evolve };
 
 /** Everything a goal's stream takes: GoalCommand plus the tasks' planning commands. */
-export type GoalStreamCommand = GoalCommand | TaskPlanningCommand;
+export type GoalStreamCommand = GoalCommand | TaskPlanningCommand | SubtaskCommand;
 
 const planningCommandTypes = new Set<string>([
   'ScheduleTask',
@@ -163,11 +164,18 @@ const planningCommandTypes = new Set<string>([
 const isPlanningCommand = (command: GoalStreamCommand): command is TaskPlanningCommand =>
   planningCommandTypes.has(command.type);
 
+const subtaskTypes = new Set<string>(subtaskCommandTypes);
+const isSubtaskCommand = (command: GoalStreamCommand): command is SubtaskCommand => subtaskTypes.has(command.type);
+
 /**
  * The goal stream's decider with planning: what `goalDecider` decides, plus dates and recurrence. A
  * series creates no more occurrences while its goal is not active.
  */
 export const decideGoalStream = (command: GoalStreamCommand, state: GoalState): GoalStreamEvent[] => {
+  if (isSubtaskCommand(command)) {
+    const goal = ownedGoal(state, command.metadata);
+    return decideSubtasks(command, goal.tasks, goal.subtasks);
+  }
   if (!isPlanningCommand(command)) return decide(command, state);
   const goal = ownedGoal(state, command.metadata);
   if (command.type === 'CreateNextOccurrence' && goal.status !== 'active') return [];

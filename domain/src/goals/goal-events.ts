@@ -5,6 +5,7 @@ import { assertNever, defineEvent } from '../shared/event';
 import { idSchema } from '../shared/id';
 import { emptyTaskList, evolveTasks, type TaskEvent, type TaskList } from '../tasks/task-events';
 import { evolveTaskPlanning, type TaskPlanningEvent } from '../tasks/task-planning-events';
+import { emptySubtaskList, evolveSubtasks, type SubtaskEvent, type SubtaskList } from '../tasks/subtask-events';
 
 const isoInstant = z.iso.datetime();
 
@@ -116,7 +117,7 @@ export type GoalEvent = EventOf<(typeof goalEventDefinitions)[number]> | TaskEve
  * Everything a goal's stream holds: GoalEvent plus the tasks' planning events (dates, recurrence). Kept
  * apart from GoalEvent until the read models handle the planning events; then the two can merge.
  */
-export type GoalStreamEvent = GoalEvent | TaskPlanningEvent;
+export type GoalStreamEvent = GoalEvent | TaskPlanningEvent | SubtaskEvent;
 
 export interface Goal {
   readonly goalId: string;
@@ -132,6 +133,8 @@ export interface Goal {
   /** Soft delete: the events stay, but a deleted goal accepts no more commands. */
   readonly deletedAt: string | null;
   readonly tasks: TaskList;
+  /** The sub-steps of its tasks (one level, subtask-events.ts). */
+  readonly subtasks: SubtaskList;
 }
 
 /** null until GoalCreated. */
@@ -141,7 +144,14 @@ export const initialState = (): GoalState => null;
 
 export const evolve = (state: GoalState, event: GoalStreamEvent): GoalState => {
   if (event.type === 'GoalCreated') {
-    return { ...event.data, status: 'active', completedAt: null, deletedAt: null, tasks: emptyTaskList };
+    return {
+      ...event.data,
+      status: 'active',
+      completedAt: null,
+      deletedAt: null,
+      tasks: emptyTaskList,
+      subtasks: emptySubtaskList,
+    };
   }
   if (state === null) return state;
   switch (event.type) {
@@ -173,6 +183,11 @@ export const evolve = (state: GoalState, event: GoalStreamEvent): GoalState => {
     case 'TaskOccurrenceCreated':
     case 'TaskSeriesUpdated':
       return { ...state, tasks: evolveTaskPlanning(state.tasks, event) };
+    case 'TaskBrokenDown':
+    case 'SubtaskCompleted':
+    case 'SubtaskReopened':
+    case 'SubtaskRemoved':
+      return { ...state, subtasks: evolveSubtasks(state.subtasks ?? emptySubtaskList, event) };
     default:
       return assertNever(event);
   }

@@ -80,10 +80,14 @@ export const taskReopened = defineEvent({
   schema: z.object(taskRef),
 });
 
+/**
+ * `loggedAt` is set when the entry is older than the event (an import brings back a logged entry at its
+ * own instant); without it the entry is as old as the event's recordedAt.
+ */
 export const taskTimeLogged = defineEvent({
   type: 'TaskTimeLogged',
   schemaVersion: 1,
-  schema: z.object({ ...taskRef, actualMinutes: minutesSchema }),
+  schema: z.object({ ...taskRef, actualMinutes: minutesSchema, loggedAt: isoInstant.optional() }),
 });
 
 export const taskDeleted = defineEvent({

@@ -12,6 +12,7 @@ import {
   MAX_PREFERENCE_KEYS,
   onboardingCompleted,
   userPreferencesUpdated,
+  userErased,
   userProfileUpdated,
   userRegistered,
   userTimeZoneChanged,
@@ -35,7 +36,22 @@ export type UpdatePreferences = Command<'UpdatePreferences', { preferences: Pref
 export type CompleteOnboarding = Command<'CompleteOnboarding', Record<string, never>>;
 export type ChangeTimeZone = Command<'ChangeTimeZone', { timeZone: string; source: TimeZoneSource }>;
 
-export type UserCommand = RegisterUser | UpdateProfile | UpdatePreferences | CompleteOnboarding | ChangeTimeZone;
+/**
+ * Erase a user: the user themselves (`by: 'user'`), or an admin (`by: 'admin'`; the caller checked the
+ * admin's rights) naming the user. `goals` and `collectionIds` are the aggregates the user owns.
+ */
+export type EraseUser = Command<
+  'EraseUser',
+  {
+    userId: string;
+    by: 'user' | 'admin';
+    goals: { goalId: string; taskIds: string[] }[];
+    collectionIds: string[];
+  }
+>;
+
+export type UserCommand =
+  RegisterUser | UpdateProfile | UpdatePreferences | CompleteOnboarding | ChangeTimeZone | EraseUser;
 
 const requireUserId = (userId: string): void => {
   if (userId.trim() === '') throw new DomainError('validation', 'User ID is required', { field: 'userId' });
@@ -87,9 +103,19 @@ const changeTimeZone = (user: RegisteredUser, { timeZone, source }: ChangeTimeZo
   return [createEvent(userTimeZoneChanged, { timeZone, source })];
 };
 
+const eraseUser = ({ data, metadata }: EraseUser, state: UserState): UserEvent[] => {
+  const self = data.by === 'user';
+  if (state === null || state.userId !== data.userId || (self && data.userId !== metadata.userId)) {
+    throw new DomainError('not_found', 'User not found');
+  }
+  const { userId, by, goals, collectionIds } = data;
+  return [createEvent(userErased, { userId, by, erasedAt: metadata.now.toISOString(), goals, collectionIds })];
+};
+
 export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
   requireUserId(command.metadata.userId);
   if (command.type === 'RegisterUser') return registerUser(command, state);
+  if (command.type === 'EraseUser') return eraseUser(command, state);
   const user = ownUser(state, command.metadata);
   switch (command.type) {
     case 'UpdateProfile':

@@ -224,4 +224,43 @@ describe('User decider', () => {
         .thenThrows('validation', 'User ID is required', { field: 'userId' });
     });
   });
+  describe('EraseUser', () => {
+    const owned = { goals: [{ goalId: 'g-1', taskIds: ['t-1'] }], collectionIds: ['c-1'] };
+    const erased: UserEvent = {
+      type: 'UserErased',
+      data: { userId: 'user_1', by: 'user', erasedAt: '2025-03-10T10:00:00.000Z', ...owned },
+    };
+
+    it('given a registered user, when they erase themselves, then UserErased naming what they owned', () => {
+      spec
+        .given([userRegistered])
+        .when({ type: 'EraseUser', data: { userId: 'user_1', by: 'user', ...owned }, metadata: byUser })
+        .then([erased]);
+    });
+
+    it('given a registered user, when an admin erases them, then UserErased by the admin', () => {
+      spec
+        .given([userRegistered])
+        .when({ type: 'EraseUser', data: { userId: 'user_1', by: 'admin', ...owned }, metadata: byStranger })
+        .then([{ ...erased, data: { ...erased.data, by: 'admin' } }]);
+    });
+
+    it('given a registered user, when another user erases them as themselves, then not_found', () => {
+      spec
+        .given([userRegistered])
+        .when({ type: 'EraseUser', data: { userId: 'user_1', by: 'user', ...owned }, metadata: byStranger })
+        .thenThrows('not_found', 'User not found');
+    });
+
+    it('given an erased user, when EraseUser again or UpdateProfile, then not_found (the user is gone)', () => {
+      spec
+        .given([userRegistered, erased])
+        .when({ type: 'EraseUser', data: { userId: 'user_1', by: 'user', ...owned }, metadata: byUser })
+        .thenThrows('not_found', 'User not found');
+      spec
+        .given([userRegistered, erased])
+        .when({ type: 'UpdateProfile', data: { name: 'Ada' }, metadata: byUser })
+        .thenThrows('not_found', 'User not found');
+    });
+  });
 });

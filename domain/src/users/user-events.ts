@@ -4,11 +4,14 @@ import type { EventOf } from '../shared/create-event';
 import { assertNever, defineEvent } from '../shared/event';
 import { idSchema } from '../shared/id';
 import { timeZoneSourceSchema, userTimeZoneSchema } from './user-time-zone';
+import { ERASED } from '../privacy/personal-data';
 
 export const MAX_PREFERENCE_KEYS = 20;
 
 export const emailSchema = z.email().max(320);
 export const nameSchema = z.string().trim().max(200);
+/** An email as stored: a real one, or what it reads as once its user has been erased. */
+const storedEmailSchema = emailSchema.or(z.literal(ERASED));
 
 /** Small UI preferences: the known lastViewedGoalId plus other short scalar values (any number of them). */
 export const preferenceValuesSchema = z
@@ -29,7 +32,7 @@ export const userRegistered = defineEvent({
   schemaVersion: 1,
   schema: z.object({
     userId: z.string().min(1),
-    email: emailSchema,
+    email: storedEmailSchema,
     name: nameSchema,
     attribution: attributionRecordSchema.nullable(),
   }),
@@ -38,7 +41,7 @@ export const userRegistered = defineEvent({
 export const userProfileUpdated = defineEvent({
   type: 'UserProfileUpdated',
   schemaVersion: 1,
-  schema: z.object({ email: emailSchema.optional(), name: nameSchema.optional() }),
+  schema: z.object({ email: storedEmailSchema.optional(), name: nameSchema.optional() }),
 });
 
 export const userPreferencesUpdated = defineEvent({
@@ -60,12 +63,30 @@ export const userTimeZoneChanged = defineEvent({
   schema: z.object({ timeZone: userTimeZoneSchema, source: timeZoneSourceSchema }),
 });
 
+/**
+ * The user was erased (crypto-shredding): their data key is gone, so every personal field they wrote reads
+ * as "[erased]". It names the aggregates they owned, so every read model can drop their rows, live and in
+ * replays alike. `by` says who asked: the user themselves, or an admin.
+ */
+export const userErased = defineEvent({
+  type: 'UserErased',
+  schemaVersion: 1,
+  schema: z.object({
+    userId: z.string().min(1),
+    by: z.enum(['user', 'admin']),
+    erasedAt: z.iso.datetime(),
+    goals: z.array(z.object({ goalId: z.string().min(1), taskIds: z.array(z.string().min(1)) })),
+    collectionIds: z.array(z.string().min(1)),
+  }),
+});
+
 export const userEventDefinitions = [
   userRegistered,
   userProfileUpdated,
   userPreferencesUpdated,
   onboardingCompleted,
   userTimeZoneChanged,
+  userErased,
 ] as const;
 
 export type UserEvent = EventOf<(typeof userEventDefinitions)[number]>;
@@ -100,6 +121,8 @@ export const evolve = (state: UserState, event: UserEvent): UserState => {
       return { ...state, onboardingCompleted: true };
     case 'UserTimeZoneChanged':
       return { ...state, timeZone: event.data.timeZone };
+    case 'UserErased':
+      return null;
     default:
       return assertNever(event);
   }

@@ -7,6 +7,8 @@ import { deterministicEventId, newEventId } from './event-ids';
 import type {
   AppendOptions,
   AppendResult,
+  EncodedAppends,
+  EventCodec,
   EventMetadata,
   ExpectedVersion,
   LogCheckpoint,
@@ -144,7 +146,14 @@ export class PostgresEventStore {
   /** Statement names, prepared once per connection; none where all connections share one backend (PGlite). */
   private readonly statements: { batch?: string; streams?: string };
 
-  constructor(private readonly pool: Pool) {
+  private readonly codec: EventCodec | null;
+
+  /** `codec`: what encodes event data before it is stored and decodes it after it is read (crypto-shredding). */
+  constructor(
+    private readonly pool: Pool,
+    options: { codec?: EventCodec } = {},
+  ) {
+    this.codec = options.codec ?? null;
     this.appended.setMaxListeners(100);
     this.statements = sharesOneBackend(pool) ? {} : { batch: 'stride_append_batch', streams: 'stride_append_streams' };
   }
@@ -152,6 +161,7 @@ export class PostgresEventStore {
   /** Appends events to one stream in one round trip. Throws ExpectedVersionConflictError on conflict. */
   async append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     const expectedVersion = options.expectedVersion;
+    const encoded = await this.encodeStoringKeys([{ streamId, events, expectedVersion }], options.metadata.userId);
     const { rows } = await this.pool.query<AppendRow>({
       name: this.statements.batch,
       text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
@@ -162,7 +172,7 @@ export class PostgresEventStore {
         options.metadata.userId,
         encodeExpected(expectedVersion),
         commonMetadata(options),
-        eventsJson(streamId, events, options),
+        eventsJson(streamId, encoded.appends[0]!.events, options),
       ],
     });
     const result = toAppendResult(streamId, expectedVersion, rows[0]!);
@@ -194,27 +204,58 @@ export class PostgresEventStore {
     }
     // Sorted in JavaScript's order, the order every other locker of several streams uses.
     const lockIds = [...new Set(appends.map((a) => a.streamId))].sort();
-    const streams = appends.map(({ streamId, events, expectedVersion }) => ({
+    let rows: Array<AppendRow & { stream_id: string }>;
+    const encoded = await this.encode(appends, options.metadata.userId, client);
+    const streams = encoded.appends.map(({ streamId, events, expectedVersion }) => ({
       s: streamId,
       t: streamTypeOf(streamId),
       x: encodeExpected(expectedVersion),
       e: eventEntries(streamId, events, options),
     }));
-    let rows: Array<AppendRow & { stream_id: string }>;
     try {
       ({ rows } = await client.query<AppendRow & { stream_id: string }>({
         name: this.statements.streams,
         text: `SELECT o_stream_id AS stream_id, o_outcome AS outcome, o_stream_version AS stream_version,
                       o_first_position AS first_position, o_last_position AS last_position,
                       o_transaction_id::text AS transaction_id
-                 FROM stride_append_streams($1, $2::jsonb, $3::text[], $4::json)`,
-        values: [options.metadata.userId, commonMetadata(options), lockIds, JSON.stringify(streams)],
+                 FROM stride_append_streams($1, $2::jsonb, $3::text[], $4::json, $5::json)`,
+        values: [
+          options.metadata.userId,
+          commonMetadata(options),
+          lockIds,
+          JSON.stringify(streams),
+          encoded.newKeys.size === 0
+            ? null
+            : JSON.stringify([...encoded.newKeys].map(([u, k]) => ({ u, k: k.toString('base64') }))),
+        ],
       }));
     } catch (error) {
       if ((error as { code?: string }).code === 'SA001') throw new AppendOrderError();
+      // A concurrent first append of the same user stored its new data key first: decide and encrypt again.
+      if ((error as { code?: string }).code === 'SA002') {
+        throw new ExpectedVersionConflictError(appends[0]!.streamId, appends[0]!.expectedVersion ?? 'any', -1);
+      }
       throw error;
     }
     return rows.map((row, index) => toAppendResult(row.stream_id, appends[index]!.expectedVersion, row));
+  }
+
+  private encode(appends: readonly StreamAppend[], userId: string, db: Queryable): Promise<EncodedAppends> {
+    return this.codec ? this.codec.encode(appends, userId, db) : Promise.resolve({ appends, newKeys: new Map() });
+  }
+
+  /** Encodes outside a transaction, storing new data keys first (again when another writer's key won). */
+  private async encodeStoringKeys(appends: readonly StreamAppend[], userId: string): Promise<EncodedAppends> {
+    for (;;) {
+      const encoded = await this.encode(appends, userId, this.pool);
+      if (encoded.newKeys.size === 0 || (await this.codec!.storeKeys(encoded.newKeys, this.pool)).length === 0) {
+        return encoded;
+      }
+    }
+  }
+
+  private decode(events: StoredEvent[], db: Queryable): Promise<StoredEvent[]> {
+    return this.codec ? this.codec.decode(events, db) : Promise.resolve(events);
   }
 
   announce(results: readonly AppendResult[]): void {
@@ -240,7 +281,7 @@ export class PostgresEventStore {
         options.toTime ?? new Date(8.64e15),
       ],
     );
-    const events = rows.map(toStoredEvent);
+    const events = await this.decode(rows.map(toStoredEvent), db);
     return { streamId, version: events.at(-1)?.streamVersion ?? 0, events };
   }
 
@@ -256,21 +297,25 @@ export class PostgresEventStore {
    * Reads the global log after a checkpoint, gap-safe: only events of transactions older than every
    * transaction still running, in (transaction id, position) order. An event whose transaction commits
    * later is never skipped: it is read once that transaction has finished.
+   * `gapSafe: false` reads every event the caller's snapshot sees instead: only for a caller that has made
+   * sure no transaction that could still commit earlier events matters (it holds the locks such writers
+   * take, or it compares tables and log in one REPEATABLE READ snapshot).
    */
   async readAll(
-    options: { after?: LogCheckpoint; limit?: number } = {},
+    options: { after?: LogCheckpoint; limit?: number; gapSafe?: boolean } = {},
     db: Queryable = this.pool,
   ): Promise<StoredEvent[]> {
     const after = options.after ?? LOG_START;
+    const horizon = options.gapSafe === false ? '' : 'AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
     const { rows } = await db.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events
         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          ${horizon}
         ORDER BY events.transaction_id, events.global_position -- the columns, not the text aliases
         LIMIT $3`,
       [after.transactionId, after.position, options.limit ?? 1000],
     );
-    return rows.map(toStoredEvent);
+    return this.decode(rows.map(toStoredEvent), db);
   }
 
   /**
@@ -285,7 +330,7 @@ export class PostgresEventStore {
         ORDER BY e.global_position LIMIT $3`,
       [ownerId, options.afterPosition ?? 0, options.limit ?? 100],
     );
-    return rows.map(toStoredEvent);
+    return this.decode(rows.map(toStoredEvent), this.pool);
   }
 
   /** The user who owns a stream, or null if it does not exist. */

@@ -1,3 +1,5 @@
+import type { Queryable } from '../postgres/pool';
+
 /** What a caller hands to append: a past-tense type, its data and its schema version. */
 export interface NewEvent {
   readonly type: string;
@@ -75,4 +77,21 @@ export interface StreamAppend {
   readonly streamId: string;
   readonly events: readonly NewEvent[];
   readonly expectedVersion?: ExpectedVersion;
+}
+
+/** Appends as they will be stored, and the data keys to store with them (user id to wrapped key). */
+export interface EncodedAppends {
+  readonly appends: readonly StreamAppend[];
+  readonly newKeys: ReadonlyMap<string, Buffer>;
+}
+
+/**
+ * Transforms event data at the store's boundary (crypto-shredding: platform/src/crypto/): `encode` before an
+ * append, `decode` after every read, so everyone above the store sees the data as it was appended.
+ */
+export interface EventCodec {
+  encode(appends: readonly StreamAppend[], actorUserId: string, db: Queryable): Promise<EncodedAppends>;
+  decode(events: StoredEvent[], db: Queryable): Promise<StoredEvent[]>;
+  /** Stores new keys outside a transaction; returns the users whose key another writer stored first. */
+  storeKeys(newKeys: ReadonlyMap<string, Buffer>, db: Queryable): Promise<string[]>;
 }

@@ -30,9 +30,11 @@ export async function loadMigrations(dir: string = postgresMigrationsDir): Promi
  */
 export async function migrate(
   pool: Pool,
-  options: { dir?: string; onApplied?: (migration: Migration) => void } = {},
+  options: { dir?: string; onApplied?: (migration: Migration) => void; upTo?: number } = {},
 ): Promise<number[]> {
-  const migrations = await loadMigrations(options.dir);
+  const migrations = (await loadMigrations(options.dir)).filter(
+    (migration) => migration.version <= (options.upTo ?? Number.POSITIVE_INFINITY),
+  );
   const applied: number[] = [];
   await withTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(727274)');

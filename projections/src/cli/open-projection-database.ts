@@ -1,4 +1,8 @@
+import { personalDataPolicy } from '@stride/domain/privacy/personal-data';
 import { loadConfig } from '@stride/platform/config';
+import { loadMasterKey } from '@stride/platform/crypto/master-key';
+import { PersonalDataCodec } from '@stride/platform/crypto/personal-data-codec';
+import { UserKeyStore } from '@stride/platform/crypto/user-keys';
 import { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import { openDatabase, type Database } from '@stride/platform/postgres/open-database';
 import { createCoreProjections, coreProjectionNames } from '../core-projections';
@@ -21,7 +25,13 @@ export async function openProjectionDatabase(applicationName: string): Promise<{
     );
   }
   const database = await openDatabase(config, { applicationName });
-  return { database, eventStore: new PostgresEventStore(database.pool), projections: createCoreProjections() };
+  // The same decryption as the product's: read models hold plaintext, and erased users read as "[erased]".
+  const codec = new PersonalDataCodec(new UserKeyStore(await loadMasterKey(config)), personalDataPolicy);
+  return {
+    database,
+    eventStore: new PostgresEventStore(database.pool, { codec }),
+    projections: createCoreProjections(),
+  };
 }
 
 /** The projections named on the command line (all when none), or an error naming the known ones. */

@@ -2,13 +2,26 @@ import { collectionEventDefinitions, type CollectionEvent } from '@stride/domain
 import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import { assertNever } from '@stride/domain/shared/event';
 import { parseStreamId } from '@stride/domain/stream-ids';
+import type { EventOf } from '@stride/domain/shared/create-event';
+import { userErased } from '@stride/domain/users/user-events';
 import { defineProjection, rowRef, type EventEnvelope } from '../core/projection';
 import type { RowStore } from '../core/row-store';
 import { collectionsTable } from './collections-table';
 
 const collectionIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
 
-export const applyCollectionEvent = (rows: RowStore, event: CollectionEvent, envelope: EventEnvelope): void => {
+/** Collection events, and UserErased: an erased user's collections leave the read model. */
+export type CollectionsProjectionEvent = CollectionEvent | EventOf<typeof userErased>;
+
+export const applyCollectionEvent = (
+  rows: RowStore,
+  event: CollectionsProjectionEvent,
+  envelope: EventEnvelope,
+): void => {
+  if (event.type === 'UserErased') {
+    for (const id of event.data.collectionIds) rows.delete(collectionsTable, { id });
+    return;
+  }
   const id = collectionIdOf(envelope);
   const updated_at = envelope.recordedAt;
   switch (event.type) {
@@ -48,12 +61,15 @@ export const applyCollectionEvent = (rows: RowStore, event: CollectionEvent, env
 };
 
 export const createCollectionsProjection = (registry: EventRegistry) =>
-  defineProjection<CollectionEvent>(
+  defineProjection<CollectionsProjectionEvent>(
     {
       name: 'collections',
       tables: [collectionsTable],
-      eventTypes: collectionEventDefinitions.map((definition) => definition.type),
-      keysOf: (_event, envelope) => [rowRef(collectionsTable, { id: collectionIdOf(envelope) })],
+      eventTypes: [...collectionEventDefinitions, userErased].map((definition) => definition.type),
+      keysOf: (event, envelope) =>
+        event.type === 'UserErased'
+          ? event.data.collectionIds.map((id) => rowRef(collectionsTable, { id }))
+          : [rowRef(collectionsTable, { id: collectionIdOf(envelope) })],
       apply: applyCollectionEvent,
     },
     registry,

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import type { Queryable } from '@stride/platform/postgres/pool';
 
 /**
- * Read-model change notifications: a projection batch that changed users' rows sends, in its own
- * transaction, `NOTIFY stride_read_models` naming them (PostgreSQL delivers it on commit, to every
- * listening process). Read caches drop those users' entries. A rebuild, or a batch touching very many
- * users, names `all`.
+ * Read-model change notifications: a transaction that changed users' read-model rows (a command's inline
+ * projections, a rebuild's swap) sends `NOTIFY stride_read_models` naming them (PostgreSQL delivers it on
+ * commit, to every listening process); the process that committed also tells its own caches at once
+ * (InlineProjections.announce). Read caches drop those users' entries. A rebuild, or a change touching
+ * very many users, names `all`.
  */
 export const READ_MODEL_CHANNEL = 'stride_read_models';
 
@@ -15,14 +16,28 @@ const MAX_NAMED_USERS = 100;
 export const readModelChangeSchema = z.object({
   projection: z.string(),
   users: z.union([z.literal('all'), z.array(z.string())]),
+  /** The newest log position the change includes (absent for a rebuild). */
+  position: z.number().int().optional(),
 });
 export type ReadModelChange = z.infer<typeof readModelChangeSchema>;
 
-export async function notifyReadModelChange(db: Queryable, change: ReadModelChange): Promise<void> {
+const payloadOf = (change: ReadModelChange): string | null => {
   const users = change.users === 'all' || change.users.length > MAX_NAMED_USERS ? 'all' : change.users;
-  if (users !== 'all' && users.length === 0) return;
-  await db.query('SELECT pg_notify($1, $2)', [
-    READ_MODEL_CHANNEL,
-    JSON.stringify({ projection: change.projection, users }),
-  ]);
+  if (users !== 'all' && users.length === 0) return null;
+  return JSON.stringify({ ...change, users });
+};
+
+/** The `pg_notify(...)` expression for a change (its parameters numbered from `firstParam`), or null. */
+export const notifyStatement = (
+  change: ReadModelChange,
+  firstParam: number,
+): { sql: string; params: string[] } | null => {
+  const payload = payloadOf(change);
+  if (payload === null) return null;
+  return { sql: `pg_notify($${firstParam}, $${firstParam + 1})`, params: [READ_MODEL_CHANNEL, payload] };
+};
+
+export async function notifyReadModelChange(db: Queryable, change: ReadModelChange): Promise<void> {
+  const statement = notifyStatement(change, 1);
+  if (statement) await db.query(`SELECT ${statement.sql}`, statement.params);
 }

@@ -41,6 +41,10 @@ export interface ProjectionDefinition<Event extends DomainEvent> {
    * event it claims to handle (the batch fails and is retried; see LogSubscription).
    */
   readonly decode?: (stored: StoredEvent, registry: EventRegistry) => Event;
+  /**
+   * The rows an event touches. Never from its position or time: an inline batch asks for its rows before
+   * the database has told it those (they come back with the rows).
+   */
   readonly keysOf: (event: Event, envelope: EventEnvelope) => readonly RowRef[];
   readonly apply: (rows: RowStore, event: Event, envelope: EventEnvelope) => void;
 }
@@ -89,12 +93,14 @@ export function defineProjection<Event extends DomainEvent>(
     decodeBatch(events) {
       const decoded = events
         .filter((stored) => handled.has(stored.type))
-        .map((stored) => ({ event: decode(stored, registry), envelope: envelopeOf(stored) }));
+        .map((stored) => ({ event: decode(stored, registry), stored }));
       return {
         size: decoded.length,
-        refs: decoded.flatMap(({ event, envelope }) => definition.keysOf(event, envelope)),
+        refs: decoded.flatMap(({ event, stored }) => definition.keysOf(event, envelopeOf(stored))),
+        // The envelope is read when applying: an inline batch completes its events' positions and times
+        // (from the database) between asking for its rows and applying.
         applyTo(rows) {
-          for (const { event, envelope } of decoded) definition.apply(rows, event, envelope);
+          for (const { event, stored } of decoded) definition.apply(rows, event, envelopeOf(stored));
         },
       };
     },

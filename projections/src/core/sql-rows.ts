@@ -23,13 +23,27 @@ export const selectList = (table: AnyTableSpec): string =>
     .map(([column, type]) => readExpression(column, type))
     .join(', ');
 
-const keyFilter = (table: AnyTableSpec): string =>
+/** The WHERE condition selecting rows by key; its parameters (one text[] per key column) start after `offset`. */
+export const keyFilter = (table: AnyTableSpec, offset = 0): string =>
   table.key.length === 1
-    ? `${table.key[0]} = ANY($1::text[])`
-    : `(${table.key.join(', ')}) IN (SELECT * FROM unnest(${table.key.map((_, i) => `$${i + 1}::text[]`).join(', ')}))`;
+    ? `${table.key[0]} = ANY($${offset + 1}::text[])`
+    : `(${table.key.join(', ')}) IN (SELECT * FROM unnest(${table.key.map((_, i) => `$${offset + i + 1}::text[]`).join(', ')}))`;
 
-const keyParams = (table: AnyTableSpec, keys: readonly AnyRow[]): string[][] =>
+export const keyParams = (table: AnyTableSpec, keys: readonly AnyRow[]): string[][] =>
   table.key.map((column) => keys.map((key) => String(key[column])));
+
+/** INSERT ... ON CONFLICT of rows given as one jsonb array parameter ($`param`). */
+export const upsertStatement = (table: AnyTableSpec, tableName: string, param: number): string => {
+  const columns = Object.keys(table.columns);
+  const updates = columns.filter((column) => !table.key.includes(column));
+  const onConflict =
+    updates.length === 0
+      ? 'DO NOTHING'
+      : `DO UPDATE SET ${updates.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`;
+  return `INSERT INTO ${tableName} (${columns.join(', ')})
+     SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${tableName}, $${param}::jsonb)
+     ON CONFLICT (${table.key.join(', ')}) ${onConflict}`;
+};
 
 export async function loadRows(
   db: Queryable,
@@ -52,18 +66,7 @@ export async function upsertRows(
   tableName = table.name,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Object.keys(table.columns);
-  const updates = columns.filter((column) => !table.key.includes(column));
-  const onConflict =
-    updates.length === 0
-      ? 'DO NOTHING'
-      : `DO UPDATE SET ${updates.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`;
-  await db.query(
-    `INSERT INTO ${tableName} (${columns.join(', ')})
-     SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${tableName}, $1::jsonb)
-     ON CONFLICT (${table.key.join(', ')}) ${onConflict}`,
-    [JSON.stringify(rows)],
-  );
+  await db.query(upsertStatement(table, tableName, 1), [JSON.stringify(rows)]);
 }
 
 export async function deleteRows(

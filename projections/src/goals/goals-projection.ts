@@ -8,12 +8,28 @@ import {
   type TaskInput,
   type TaskSource,
 } from '@stride/domain/tasks/task-events';
+import { taskOccurrenceCreated, type TaskPlanningEvent } from '@stride/domain/tasks/task-planning-events';
 import { isoInstant } from '../core/instant';
 import { defineProjection, rowRef, type EventEnvelope, type RowRef } from '../core/projection';
 import type { RowStore } from '../core/row-store';
 import type { JsonValue } from '../core/table';
 import type { TaskRow } from '@stride/domain/contracts/goals';
+import { userErased } from '@stride/domain/users/user-events';
+import type { EventOf } from '@stride/domain/shared/create-event';
 import { goalsTable, tasksTable, type GoalRecord, type TaskRecord } from './goals-tables';
+
+type UserErased = EventOf<typeof userErased>;
+
+const erasedRows = (event: UserErased): RowRef[] =>
+  event.data.goals.flatMap(({ goalId, taskIds }) => [
+    rowRef(goalsTable, { id: goalId }),
+    ...taskIds.map((id) => rowRef(tasksTable, { goal_id: goalId, id })),
+  ]);
+/** A recurring task's next occurrence is a new task of the goal (its dates: the planner projection). */
+type OccurrenceCreated = Extract<TaskPlanningEvent, { type: typeof taskOccurrenceCreated.type }>;
+/** What the goals read model handles: goal and task events, the occurrences a series creates, and UserErased
+ * (an erased user's goals and tasks leave the read model). */
+export type GoalsProjectionEvent = GoalEvent | OccurrenceCreated | UserErased;
 
 const goalIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
 
@@ -27,11 +43,14 @@ const taskIdsOf = (event: TaskEvent): string[] => {
 };
 
 const taskEventTypes = new Set<string>(taskEventDefinitions.map((definition) => definition.type));
-const isTaskEvent = (event: GoalEvent): event is TaskEvent => taskEventTypes.has(event.type);
+const isTaskEvent = (event: GoalsProjectionEvent): event is TaskEvent => taskEventTypes.has(event.type);
 
-export const goalsKeysOf = (event: GoalEvent, envelope: EventEnvelope): RowRef[] => {
+export const goalsKeysOf = (event: GoalsProjectionEvent, envelope: EventEnvelope): RowRef[] => {
+  if (event.type === 'UserErased') return erasedRows(event);
   const goalId = goalIdOf(envelope);
   const goal = rowRef(goalsTable, { id: goalId });
+  if (event.type === 'TaskOccurrenceCreated')
+    return [goal, rowRef(tasksTable, { goal_id: goalId, id: event.data.taskId })];
   if (!isTaskEvent(event)) return [goal];
   return [goal, ...taskIdsOf(event).map((id) => rowRef(tasksTable, { goal_id: goalId, id }))];
 };
@@ -177,7 +196,14 @@ const applyTaskEvent = (rows: RowStore, goal: GoalRecord, event: TaskEvent, enve
   }
 };
 
-export const applyGoalEvent = (rows: RowStore, event: GoalEvent, envelope: EventEnvelope): void => {
+export const applyGoalEvent = (rows: RowStore, event: GoalsProjectionEvent, envelope: EventEnvelope): void => {
+  if (event.type === 'UserErased') {
+    for (const { goalId, taskIds } of event.data.goals) {
+      rows.delete(goalsTable, { id: goalId });
+      for (const id of taskIds) rows.delete(tasksTable, { goal_id: goalId, id });
+    }
+    return;
+  }
   const id = goalIdOf(envelope);
   const stamp = { updated_at: envelope.recordedAt, version: envelope.streamVersion };
   if (event.type === 'GoalCreated') {
@@ -204,6 +230,13 @@ export const applyGoalEvent = (rows: RowStore, event: GoalEvent, envelope: Event
   }
   const goal = rows.get(goalsTable, { id });
   if (goal === undefined) return; // events of a goal whose creation this log does not hold
+  if (event.type === 'TaskOccurrenceCreated') {
+    const { seriesId: _series, occurrenceDate: _date, dueDate: _due, createdAt, ...task } = event.data;
+    const row = newTask(goal, task, 'template', createdAt, envelope, 0);
+    rows.put(tasksTable, row);
+    rows.update(goalsTable, { id }, (current) => ({ ...withTaskViews(current, [row]), ...stamp }));
+    return;
+  }
   if (isTaskEvent(event)) {
     applyTaskEvent(rows, goal, event, envelope);
     const changed = taskIdsOf(event).flatMap((taskId) => rows.get(tasksTable, { goal_id: id, id: taskId }) ?? []);
@@ -214,11 +247,13 @@ export const applyGoalEvent = (rows: RowStore, event: GoalEvent, envelope: Event
 };
 
 export const createGoalsProjection = (registry: EventRegistry) =>
-  defineProjection<GoalEvent>(
+  defineProjection<GoalsProjectionEvent>(
     {
       name: 'goals',
       tables: [goalsTable, tasksTable],
-      eventTypes: [...goalEventDefinitions, ...taskEventDefinitions].map((definition) => definition.type),
+      eventTypes: [...goalEventDefinitions, ...taskEventDefinitions, taskOccurrenceCreated, userErased].map(
+        (definition) => definition.type,
+      ),
       keysOf: goalsKeysOf,
       apply: applyGoalEvent,
     },

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistry } from '@stride/domain/event-catalogue';
 import { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import { createServerTestDatabase, type TestDatabase } from '@stride/testing/postgres';
-import { seedUser } from '../../test/seed-log';
+import { seedUser, type SeedLog } from '../../test/seed-log';
 import { createCoreProjections } from '../core-projections';
+import { InlineProjections } from '../core/inline-projections';
 import { allRows } from '../core/sql-rows';
-import { ProjectionRunner } from '../projection-runner';
+import { takeProjectionsInline } from '../core/take-inline';
 import { verifyProjection } from '../verify/verify-projection';
 import { rebuildProjection } from './rebuild-projection';
 
@@ -16,7 +17,7 @@ const run = promisify(execFile);
 describe('projection rebuild and audit verification', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;
-  let runner: ProjectionRunner;
+  let log: SeedLog;
   const projections = createCoreProjections(eventRegistry);
 
   const snapshot = async () => {
@@ -30,12 +31,10 @@ describe('projection rebuild and audit verification', () => {
   beforeAll(async () => {
     db = await createServerTestDatabase();
     store = new PostgresEventStore(db.pool);
-    runner = new ProjectionRunner({ pool: db.pool, eventStore: store, projections });
-    for (let i = 0; i < 6; i += 1) await seedUser(store, i);
-    await runner.catchUp();
+    log = { pool: db.pool, store, inline: new InlineProjections(projections) };
+    for (let i = 0; i < 6; i += 1) await seedUser(log, i);
   });
   afterAll(async () => {
-    await runner.stop();
     await db.drop();
   });
 
@@ -58,21 +57,48 @@ describe('projection rebuild and audit verification', () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it('rebuilds while the live projection runs and events keep arriving, then both agree', async () => {
-    await runner.start();
-    const appending = (async () => {
-      for (let i = 100; i < 104; i += 1) await seedUser(store, i);
-    })();
-    const goals = projections.find((projection) => projection.name === 'goals')!;
-    await rebuildProjection(db.pool, store, goals, { batchSize: 7 });
-    const last = await seedUser(store, 200);
-    await appending;
-    await runner.waitFor(last);
+  it('rebuilds every projection while commands write inline, and loses none of their writes', async () => {
+    let rebuilding = true;
+    let seeded = 0;
+    const writers = [0, 1].map(async (writer) => {
+      for (let i = 0; rebuilding || i < 2; i += 1) {
+        await seedUser(log, 1000 + writer * 1000 + i);
+        seeded += 1;
+      }
+    });
+    for (const projection of projections) await rebuildProjection(db.pool, store, projection, { batchSize: 7 });
+    rebuilding = false;
+    await Promise.all(writers);
+    expect(seeded).toBeGreaterThanOrEqual(4);
+    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM goals');
+    expect(rows[0].n).toBe(18 + 3 * seeded);
+    const users = await db.pool.query('SELECT count(*)::int AS n FROM users');
+    expect(users.rows[0].n).toBe(6 + seeded);
     for (const projection of projections) {
       const verification = await verifyProjection(db.pool, store, projection);
       expect(verification.drift, projection.name).toEqual([]);
     }
-    await runner.stop();
+  });
+
+  it('a projection left with a checkpoint (asynchronous before) is caught up and taken inline at start-up', async () => {
+    const before = await snapshot();
+    // As a migration leaves a projection to fill from the log (or an older version left one behind): a
+    // checkpoint, here at the start, and tables that lack what came after it.
+    await db.pool.query(
+      `INSERT INTO subscription_checkpoints (subscription_id, transaction_id, global_position) VALUES ($1, '0', 0)`,
+      ['projection:goals'],
+    );
+    await db.pool.query('DELETE FROM tasks');
+    await db.pool.query('DELETE FROM goals');
+    const caughtUp = await takeProjectionsInline(db.pool, store, projections);
+    expect(caughtUp.goals).toBeGreaterThan(0);
+    expect(caughtUp.users).toBe(0);
+    expect(await snapshot()).toEqual(before);
+    expect((await takeProjectionsInline(db.pool, store, projections)).goals).toBe(0);
+    const left = await db.pool.query(
+      "SELECT count(*)::int AS n FROM subscription_checkpoints WHERE subscription_id LIKE 'projection:%'",
+    );
+    expect(left.rows[0].n).toBe(0);
   });
 
   it('audit verification passes on the live rows and reports a tampered row', async () => {
@@ -127,6 +153,17 @@ describe('projection rebuild and audit verification', () => {
     await run('npx', ['tsx', 'projections/src/cli/rebuild.ts', 'goals', 'usage', 'collections'], { cwd, env });
     const clean = await verify();
     expect(clean.stdout).toContain('goals: ok');
+    expect(clean.stdout).toContain('event chains: ok');
     expect(clean.code).toBe(0);
+
+    // An event edited in place: the chain names it, the read models (rebuilt before) still match.
+    const { rows } = await db.pool.query<{ stream_id: string; global_position: number }>(
+      `UPDATE events SET data = data || '{"edited":true}'
+        WHERE global_position = (SELECT min(global_position) FROM events) RETURNING stream_id, global_position`,
+    );
+    const tampered = await verify();
+    expect(tampered.code).toBe(1);
+    expect(tampered.stdout).toContain('event chains: BROKEN in 1 streams');
+    expect(tampered.stdout).toContain(`${rows[0]!.stream_id} version 1 (at position ${rows[0]!.global_position})`);
   }, 120_000);
 });

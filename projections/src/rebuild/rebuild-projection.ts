@@ -7,6 +7,8 @@ import { applyBatch } from '../core/apply-batch';
 import { notifyReadModelChange } from '../core/change-notifications';
 import type { Projection } from '../core/projection';
 import { readLog } from '../core/read-log';
+import { catchUpUnderLock } from '../core/catch-up-under-lock';
+import { removeCheckpoint } from '../core/projection-checkpoint';
 import { createShadowTable, shadowName, swapInShadowTable } from './swap-tables';
 
 export interface RebuildProgress {
@@ -26,11 +28,13 @@ export interface RebuildResult {
 
 /**
  * Rebuilds a projection from position 0 beside its live tables, then swaps atomically:
- * 1. replay the whole log into empty shadow tables (`<table>__rebuild`), batch by batch, while the live
- *    projection keeps serving and following the log;
- * 2. in one transaction: lock the projection's checkpoint row (its live subscription waits), replay
- *    what was appended meanwhile, rename the shadow tables into place, and move the checkpoint to the
- *    rebuild's. Readers see either the old tables or the new ones; the subscription resumes after it.
+ * 1. replay the whole log (gap-safe) into empty shadow tables (`<table>__rebuild`), batch by batch, while
+ *    commands keep the live tables current inline and readers read them;
+ * 2. in one transaction: lock the live tables EXCLUSIVE (readers go on; the inline writers in flight
+ *    commit first, new ones wait), replay into the shadow what committed meanwhile (catch-up-under-lock.ts),
+ *    rename the shadow tables into place and drop any old subscription checkpoint. Readers see either the
+ *    old tables or the new ones; a waiting writer then locks and writes the new table, so nothing a
+ *    command commits during the rebuild is lost (rebuild-during-writes.int.test.ts).
  */
 export async function rebuildProjection(
   pool: Pool,
@@ -60,26 +64,13 @@ export async function rebuildProjection(
   }
 
   return withTransaction(pool, async (client) => {
-    await client.query(
-      `INSERT INTO subscription_checkpoints (subscription_id, transaction_id, global_position)
-       VALUES ($1, '0', 0) ON CONFLICT (subscription_id) DO NOTHING`,
-      [projection.subscriptionId],
-    );
-    await client.query('SELECT 1 FROM subscription_checkpoints WHERE subscription_id = $1 FOR UPDATE', [
-      projection.subscriptionId,
-    ]);
-    for await (const batch of readLog(eventStore, client, { after: checkpoint, batchSize })) {
-      handled += (await applyBatch(client, projection, batch.events, shadowTables)).handled;
-      checkpoint = batch.checkpoint;
-      events += batch.events.length;
-    }
+    const rest = await catchUpUnderLock(client, eventStore, projection, checkpoint, shadowTables, batchSize);
+    handled += rest.handled;
+    events += rest.events;
+    checkpoint = rest.checkpoint;
     options.onProgress?.({ projection: projection.name, phase: 'swap', position: checkpoint.position, events });
     for (const table of projection.tables) await swapInShadowTable(client, table);
-    await client.query(
-      `UPDATE subscription_checkpoints SET transaction_id = $2::xid8, global_position = $3, updated_at = now()
-        WHERE subscription_id = $1`,
-      [projection.subscriptionId, checkpoint.transactionId, checkpoint.position],
-    );
+    await removeCheckpoint(client, projection);
     await notifyReadModelChange(client, { projection: projection.name, users: 'all' });
     return { projection: projection.name, events, handled, checkpoint };
   });

@@ -2,6 +2,8 @@ import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import { parseStreamId } from '@stride/domain/stream-ids';
 import { evolve, usageEventDefinitions, type UsageEvent, type UsageState } from '@stride/domain/usage/usage-events';
 import { isoInstantOrNull } from '../core/instant';
+import type { EventOf } from '@stride/domain/shared/create-event';
+import { userErased } from '@stride/domain/users/user-events';
 import { defineProjection, rowRef, type EventEnvelope } from '../core/projection';
 import type { RowStore } from '../core/row-store';
 import { usageCountersTable, type UsageCounterRow } from './usage-table';
@@ -19,8 +21,13 @@ const stateOf = (row: UsageCounterRow | undefined): UsageState =>
     : { month: null, goalsThisMonth: 0, aiGenerationsThisMonth: 0, lastResetDate: null };
 
 /** The counters are the usage aggregate's own state: the domain's evolve folds them, here as in the decider. */
-export const applyUsageEvent = (rows: RowStore, event: UsageEvent, envelope: EventEnvelope): void => {
+export const applyUsageEvent = (
+  rows: RowStore,
+  event: UsageEvent | EventOf<typeof userErased>,
+  envelope: EventEnvelope,
+): void => {
   const userId = userIdOf(envelope);
+  if (event.type === 'UserErased') return rows.delete(usageCountersTable, { user_id: userId });
   const next = evolve(stateOf(rows.get(usageCountersTable, { user_id: userId })), event);
   rows.put(usageCountersTable, {
     user_id: userId,
@@ -33,11 +40,12 @@ export const applyUsageEvent = (rows: RowStore, event: UsageEvent, envelope: Eve
 };
 
 export const createUsageProjection = (registry: EventRegistry) =>
-  defineProjection<UsageEvent>(
+  defineProjection<UsageEvent | EventOf<typeof userErased>>(
     {
       name: 'usage',
       tables: [usageCountersTable],
-      eventTypes: usageEventDefinitions.map((definition) => definition.type),
+      // UserErased (on the user's stream, named after them like the usage stream): their counters go.
+      eventTypes: [...usageEventDefinitions, userErased].map((definition) => definition.type),
       keysOf: (_event, envelope) => [rowRef(usageCountersTable, { user_id: userIdOf(envelope) })],
       apply: applyUsageEvent,
     },

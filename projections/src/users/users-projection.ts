@@ -55,6 +55,9 @@ const applyUserEvent = (rows: RowStore, event: UserEvent, envelope: EventEnvelop
       return rows.update(usersTable, { id }, () => ({ onboarding_completed: true, updated_at }));
     case 'UserTimeZoneChanged':
       return rows.update(usersTable, { id }, () => ({ time_zone: event.data.timeZone, updated_at }));
+    case 'UserErased':
+      rows.delete(usersTable, { id });
+      return rows.delete(userBillingTable, { user_id: id });
     default:
       return assertNever(event);
   }
@@ -91,9 +94,10 @@ const billingChange = (event: BillingEvent): Partial<UserBillingRow> => {
         status: event.data.status,
         subscription_id: event.data.subscriptionId,
         current_period_end: isoInstantOrNull(event.data.currentPeriodEnd),
+        ...(event.data.status === 'canceled' && paymentCleared),
       };
     case 'SubscriptionCanceled':
-      return { status: 'canceled' };
+      return { status: 'canceled', ...paymentCleared };
     case 'PaymentFailed':
       return {
         status: 'past_due',
@@ -112,6 +116,10 @@ const billingChange = (event: BillingEvent): Partial<UserBillingRow> => {
       };
     case 'StripeCustomerLinked':
       return { customer_id: event.data.customerId };
+    // Billing's own bookkeeping of delivery order: nothing a user row shows.
+    case 'SubscriptionReportKept':
+    case 'InvoicePaid':
+      return {};
     default:
       return assertNever(event);
   }
@@ -134,10 +142,12 @@ export const createUsersProjection = (registry: EventRegistry) =>
       name: 'users',
       tables: [usersTable, userBillingTable],
       eventTypes: [...userEventDefinitions, ...billingEventDefinitions].map((definition) => definition.type),
-      keysOf: (event, envelope) =>
-        isBillingEvent(event)
-          ? [rowRef(userBillingTable, { user_id: userIdOf(envelope) })]
-          : [rowRef(usersTable, { id: userIdOf(envelope) })],
+      keysOf: (event, envelope) => {
+        const billing = rowRef(userBillingTable, { user_id: userIdOf(envelope) });
+        const user = rowRef(usersTable, { id: userIdOf(envelope) });
+        if (isBillingEvent(event)) return [billing];
+        return event.type === 'UserErased' ? [user, billing] : [user];
+      },
       apply: applyUsersEvent,
     },
     registry,

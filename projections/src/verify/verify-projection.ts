@@ -8,6 +8,7 @@ import { readLog } from '../core/read-log';
 import { RowStore } from '../core/row-store';
 import { allRows } from '../core/sql-rows';
 import { keyString } from '../core/table';
+import { readCheckpoint } from '../core/projection-checkpoint';
 
 export interface RowDrift {
   readonly table: string;
@@ -41,9 +42,9 @@ const changedColumns = (expected: AnyRow, actual: AnyRow) =>
     .map((column) => ({ column, expected: expected[column], actual: actual[column] }));
 
 /**
- * Replays the log into the projection's read model in memory, up to the projection's own checkpoint,
- * and compares it row by row with its tables, all in one snapshot (REPEATABLE READ), so a projection
- * that is merely behind is not reported: only rows that the log does not explain are drift.
+ * Replays the log into the projection's read model in memory and compares it row by row with its tables,
+ * all in one snapshot (REPEATABLE READ): an inline projection's rows commit with their events, so the
+ * snapshot's log explains the snapshot's rows exactly; only rows that the log does not explain are drift.
  */
 export async function verifyProjection(
   pool: Pool,
@@ -53,20 +54,18 @@ export async function verifyProjection(
   const client = await pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const { rows } = await client.query<{ transaction_id: string; global_position: number }>(
-      `SELECT transaction_id::text AS transaction_id, global_position FROM subscription_checkpoints
-        WHERE subscription_id = $1`,
-      [projection.subscriptionId],
-    );
-    const checkpoint = rows[0]
-      ? { transactionId: rows[0].transaction_id, position: rows[0].global_position }
-      : LOG_START;
+    // An inline projection (no checkpoint) holds every event the snapshot sees; one still being caught up
+    // (a checkpoint) holds the events up to its checkpoint.
+    const checkpoint = await readCheckpoint(client, projection);
     const replay = new RowStore(projection.tables, 'complete');
     let events = 0;
-    if (compareCheckpoints(checkpoint, LOG_START) > 0) {
-      for await (const batch of readLog(eventStore, client, { until: checkpoint, batchSize: 2000 })) {
+    let reached: LogCheckpoint = checkpoint ?? LOG_START;
+    const range = checkpoint ? { until: checkpoint } : { gapSafe: false };
+    if (!checkpoint || compareCheckpoints(checkpoint, LOG_START) > 0) {
+      for await (const batch of readLog(eventStore, client, { ...range, batchSize: 2000 })) {
         projection.decodeBatch(batch.events).applyTo(replay);
         events += batch.events.length;
+        reached = batch.checkpoint;
       }
     }
     const drift: RowDrift[] = [];
@@ -88,7 +87,7 @@ export async function verifyProjection(
       }
     }
     await client.query('COMMIT');
-    return { projection: projection.name, checkpoint, events, rows: rowCount, drift };
+    return { projection: projection.name, checkpoint: reached, events, rows: rowCount, drift };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

@@ -11,6 +11,11 @@ import type { AddressInfo } from 'node:net';
  * - refusal: `message.refusal` set and no content, as OpenAI models refuse;
  * - timeout: never answers (the client must give up);
  * - server-error: HTTP 500 with an OpenAI error envelope.
+ *
+ * A request with `stream: true` in mode ok is answered as OpenAI streams: server-sent events of
+ * `chat.completion.chunk` with a few characters of content each, then `data: [DONE]`. `holdStreams()`
+ * pauses every stream after its second task until the returned release function is called, so a test can
+ * see steps arrive before the answer is complete.
  */
 export type FakeOpenAiMode = 'ok' | 'malformed' | 'invalid-schema' | 'refusal' | 'timeout' | 'server-error';
 
@@ -32,6 +37,8 @@ export interface FakeOpenAiServer {
   setMode(mode: FakeOpenAiMode): void;
   /** The next requests answer in these modes, in order, before falling back to the default mode. */
   enqueue(...modes: FakeOpenAiMode[]): void;
+  /** Streams pause after their second task until the returned function is called. */
+  holdStreams(): () => void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -65,8 +72,39 @@ const completion = (model: string, message: Record<string, unknown>, finishReaso
   usage: { prompt_tokens: 100, completion_tokens: 100, total_tokens: 200 },
 });
 
+/** The content in small pieces, as a model streams it; `hold` resolves before the piece after task two. */
+async function streamContent(
+  response: http.ServerResponse,
+  model: string,
+  content: string,
+  hold: () => Promise<void>,
+): Promise<void> {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+    `data: ${JSON.stringify({
+      id: 'chatcmpl-fake-stream',
+      object: 'chat.completion.chunk',
+      model,
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+    })}\n\n`;
+  response.write(chunk({ role: 'assistant', content: '' }));
+  const secondTaskEnd = content.indexOf('}', content.indexOf('}') + 1) + 1;
+  for (let at = 0; at < content.length; at += 7) {
+    if (at < secondTaskEnd && at + 7 >= secondTaskEnd) {
+      response.write(chunk({ content: content.slice(at, secondTaskEnd) }));
+      await hold();
+      response.write(chunk({ content: content.slice(secondTaskEnd, at + 7) }));
+      continue;
+    }
+    response.write(chunk({ content: content.slice(at, at + 7) }));
+  }
+  response.write(chunk({}, 'stop'));
+  response.end('data: [DONE]\n\n');
+}
+
 export async function startFakeOpenAi(options: { mode?: FakeOpenAiMode } = {}): Promise<FakeOpenAiServer> {
   let defaultMode: FakeOpenAiMode = options.mode ?? 'ok';
+  let held: Promise<void> = Promise.resolve();
   const queue: FakeOpenAiMode[] = [];
   const requests: RecordedChatRequest[] = [];
 
@@ -94,6 +132,10 @@ export async function startFakeOpenAi(options: { mode?: FakeOpenAiMode } = {}): 
       const model = body.model ?? 'fake-model';
       switch (mode) {
         case 'ok':
+          if (body.stream === true) {
+            void streamContent(response, model, JSON.stringify(breakdownFor(titleFrom(body.messages))), () => held);
+            return;
+          }
           send(
             200,
             completion(model, { content: JSON.stringify(breakdownFor(titleFrom(body.messages))), refusal: null }),
@@ -133,6 +175,16 @@ export async function startFakeOpenAi(options: { mode?: FakeOpenAiMode } = {}): 
     },
     enqueue(...modes) {
       queue.push(...modes);
+    },
+    holdStreams() {
+      let release: () => void = () => undefined;
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        release();
+        held = Promise.resolve();
+      };
     },
     reset() {
       queue.length = 0;

@@ -8,7 +8,7 @@ import { FakeStripeState, type FakeCheckoutSession } from './fake-stripe-state';
  * `{ host: '127.0.0.1', port, protocol: 'http' }`:
  *
  *   POST /v1/customers                    GET /v1/customers?email=   GET /v1/customers/search?query=email:'x'
- *   GET  /v1/customers/:id                POST /v1/checkout/sessions GET /v1/checkout/sessions/:id[?expand[]=line_items]
+ *   GET  /v1/customers/:id   DELETE /v1/customers/:id   POST /v1/checkout/sessions GET /v1/checkout/sessions/:id[?expand[]=line_items]
  *   POST /v1/billing_portal/sessions      GET /v1/subscriptions?customer=&status=   GET /v1/subscriptions/:id
  *   POST /v1/subscriptions/:id (items[0][price], metadata: a plan change)
  *
@@ -121,6 +121,10 @@ export async function startFakeStripe(
         const customer = state.customers.get(idOrAction);
         if (!customer) throw notFound('customer', idOrAction);
         return customer;
+      }
+      if (method === 'DELETE' && idOrAction) {
+        if (!state.customers.delete(idOrAction)) throw notFound('customer', idOrAction);
+        return { id: idOrAction, object: 'customer', deleted: true };
       }
     }
 

@@ -5,6 +5,7 @@
  * helpers for screenshots (1280x800 and 390x844 into artifacts/screenshots/), text polling and the
  * browser's console errors and HTTP answers.
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -127,6 +128,7 @@ export async function startStride(env: Readonly<Record<string, string>> = {}): P
       AUTH_MODE: 'dev',
       NODE_ENV: 'production',
       ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
+      ENCRYPTION_MASTER_KEY: randomBytes(32).toString('base64'),
       PUBLIC_URL: baseUrl,
       ...env,
     },

@@ -18,6 +18,8 @@ const CollectionsRoute = lazy(() => import('./routes/collections-route'));
 const CollectionRoute = lazy(() => import('./routes/collection-route'));
 const LandingRoute = lazy(() => import('./routes/landing-route'));
 const ProfileRoute = lazy(() => import('./routes/profile-route'));
+const SearchRoute = lazy(() => import('./routes/search-route'));
+const DataRoute = lazy(() => import('./routes/data-route'));
 const GoalsPage = page(() => import('../features/goals/components/goals-page'), 'GoalsPage');
 const CompletedPage = page(() => import('../features/goals/components/completed-page'), 'CompletedPage');
 const PricingPage = page(() => import('../features/billing/components/pricing-page'), 'PricingPage');
@@ -83,6 +85,8 @@ export function SignedInRoutes() {
           ))}
           <Route path="daily" element={<DailyRoute />} />
           <Route path="goals" element={<GoalsPage />} />
+          <Route path="search" element={<SearchRoute />} />
+          <Route path="data" element={<DataRoute />} />
           <Route path="completed" element={<CompletedPage />} />
           <Route path="collections" element={<CollectionsRoute />} />
           <Route path="collections/:collectionId" element={<CollectionRoute />} />

@@ -20,6 +20,7 @@ export const queryRoots = {
   preferences: 'preferences',
   goals: 'goals',
   tasks: 'tasks',
+  planner: 'planner',
   collections: 'collections',
   plans: 'plans',
   billing: 'billing',

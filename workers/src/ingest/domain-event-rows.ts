@@ -3,6 +3,7 @@ import { channelOfAttribution } from '@stride/domain/analytics/attribution-repor
 import { analyticsUserOf } from '@stride/domain/analytics/event-owner';
 import type { StrideEvent } from '@stride/domain/event-catalogue';
 import type { EventRegistry } from '@stride/domain/shared/event-registry';
+import { mapPersonalData } from '@stride/domain/privacy/personal-data';
 import { parseStreamId } from '@stride/domain/stream-ids';
 import type { StoredEvent } from '@stride/platform/event-store/types';
 import type { AttributionRow, DomainEventRow } from './analytics-rows';
@@ -48,6 +49,13 @@ function extract(event: StrideEvent): Extracted {
     case 'TaskReopened':
     case 'TaskTimeLogged':
     case 'TaskDeleted':
+    case 'TaskScheduled':
+    case 'TaskUnscheduled':
+    case 'TaskDueDateSet':
+    case 'TaskDueDateCleared':
+    case 'TaskRecurrenceSet':
+    case 'TaskRecurrenceCleared':
+    case 'TaskOccurrenceCreated':
       return { ...NOTHING, taskIds: [event.data.taskId] };
     case 'AiGenerationCounted':
       return { ...NOTHING, units: event.data.units };
@@ -94,10 +102,14 @@ export function toDomainEventRow(
       units: extracted.units,
       amount_cents: revenueCentsOf(event.type, data),
       tier: extracted.tier,
-      data: JSON.stringify(data),
+      // Personal fields never reach analytics: what a user is and wrote stays in the log, under their key.
+      data: JSON.stringify(mapPersonalData(event.type, data, () => PERSONAL_NOT_COPIED)),
     },
   };
 }
+
+/** What a personal field reads as in analytics (domain_events.data). */
+export const PERSONAL_NOT_COPIED = '[personal]';
 
 /** The first-touch attribution of a UserRegistered event (no record: Direct, no UTM data). */
 export function toAttributionRow(event: StoredEvent, registry: EventRegistry): AttributionRow | null {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { eventRegistry } from '@stride/domain/event-catalogue';
 import type { StoredEvent } from '@stride/platform/event-store/types';
-import { occurredAtOf, toAttributionRow, toDomainEventRow, userOfEvent } from './domain-event-rows';
+import {
+  occurredAtOf,
+  PERSONAL_NOT_COPIED,
+  toAttributionRow,
+  toDomainEventRow,
+  userOfEvent,
+} from './domain-event-rows';
 
 const COMMAND_TIME = '2025-03-10T10:00:00.000Z';
 const STORE_TIME = '2025-03-10T10:00:00.250Z';
@@ -77,7 +83,7 @@ describe('occurredAtOf', () => {
 });
 
 describe('toDomainEventRow', () => {
-  it('given a TaskAdded, then a readable row with its goal and task', () => {
+  it('given a TaskAdded, then a readable row with its goal and task, and without its personal fields', () => {
     const data = { ...task('t1'), addedAt: COMMAND_TIME };
     const { row, readable } = toDomainEventRow(stored('TaskAdded', 'goal-g1', data), eventRegistry);
     expect(readable).toBe(true);
@@ -93,8 +99,9 @@ describe('toDomainEventRow', () => {
       units: 0,
       amount_cents: 0,
       tier: '',
-      data: JSON.stringify(data),
+      data: JSON.stringify({ ...data, title: PERSONAL_NOT_COPIED }),
     });
+    expect(row.data).not.toContain('Task t1');
   });
 
   it('given a goal id with dashes, then the whole id is the goal id', () => {
@@ -123,6 +130,21 @@ describe('toDomainEventRow', () => {
     ['TaskTimeLogged', { taskId: 't4', actualMinutes: 15 }],
     ['TaskDeleted', { taskId: 't4', deletedAt: COMMAND_TIME }],
     ['TaskUpdated', { taskId: 't4', changes: { title: 'Renamed' } }],
+    ['TaskScheduled', { taskId: 't4', doDate: '2025-03-11' }],
+    [
+      'TaskOccurrenceCreated',
+      {
+        taskId: 't4',
+        seriesId: 't0',
+        occurrenceDate: '2025-03-11',
+        title: 'Walk',
+        description: null,
+        estimatedMinutes: 20,
+        energyLevel: 'low',
+        dueDate: null,
+        createdAt: COMMAND_TIME,
+      },
+    ],
   ])('given a %s, then its task', (type, data) => {
     const { row, readable } = toDomainEventRow(stored(type, 'goal-g1', data), eventRegistry);
     expect(readable).toBe(true);
@@ -178,7 +200,13 @@ describe('toDomainEventRow', () => {
       eventRegistry,
     );
     expect(readable).toBe(true);
-    expect(JSON.parse(row.data)).toEqual({ ...v1, category: 'personal', priority: 'medium' });
+    expect(JSON.parse(row.data)).toEqual({
+      ...v1,
+      title: PERSONAL_NOT_COPIED,
+      description: PERSONAL_NOT_COPIED,
+      category: 'personal',
+      priority: 'medium',
+    });
     expect([row.goal_id, row.task_ids, row.units, row.tier]).toEqual(['g1', [], 0, '']);
   });
 

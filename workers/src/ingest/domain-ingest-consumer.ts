@@ -1,5 +1,6 @@
 import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import type { BatchContext, DomainEventConsumer } from '@stride/platform/bus/event-bus';
+import type { AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
 import type { StoredEvent } from '@stride/platform/event-store/types';
 import type { Logger } from '@stride/platform/logger';
 import type { JobQueues } from '@stride/platform/queue/job-queues';
@@ -9,12 +10,13 @@ import { userDaysOfDomainEvents } from './dirty-days';
 import type { AnalyticsWriters } from './analytics-writers';
 import type { AttributionRow } from './analytics-rows';
 import { toAttributionRow, toDomainEventRow, userOfEvent } from './domain-event-rows';
+import { eraseUserAnalytics } from './erase-user-analytics';
 
 /**
  * Copies every domain event into the analytics store (domain_events, and attribution for sign-ups), then
  * marks the user-days it changed dirty. The batch is acknowledged (offset committed, checkpoint advanced)
  * only after both, so a crash in between delivers it again: the rows collapse by event id and the jobs by
- * their dedupe key.
+ * their dedupe key. A UserErased event then anonymises that user's analytics (eraseUserAnalytics).
  */
 export class DomainIngestConsumer implements DomainEventConsumer {
   readonly id = 'analytics-ingest';
@@ -23,6 +25,7 @@ export class DomainIngestConsumer implements DomainEventConsumer {
   constructor(
     private readonly deps: {
       writers: AnalyticsWriters;
+      analytics: AnalyticsClient;
       queues: JobQueues;
       registry: EventRegistry;
       logger: Logger;
@@ -49,6 +52,9 @@ export class DomainIngestConsumer implements DomainEventConsumer {
       void writers.attribution.flush();
     }
     await durable;
+    for (const event of events) {
+      if (event.type === 'UserErased') await eraseUserAnalytics(this.deps.analytics, userOfEvent(event));
+    }
     const zoneOf = await this.deps.timeZones(events.map(userOfEvent));
     await scheduleDailyMetrics(this.deps.queues, userDaysOfDomainEvents(events, zoneOf));
   }

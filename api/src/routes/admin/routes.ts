@@ -14,7 +14,9 @@ import {
 import { attributionReport } from '@stride/application/analytics/reports/attribution-report';
 import { funnelReport } from '@stride/application/analytics/reports/funnel-report';
 import { signupErrorsReport } from '@stride/application/analytics/reports/signup-errors-report';
+import { z } from 'zod';
 import { requireAdmin } from '../../auth/auth-user';
+import { erasureResponseSchema, runErasure } from '../user/erasure';
 
 /** /api/admin: the admin reports and the pipeline's operations views. Every route is admin only. */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,6 +41,13 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/signup-errors',
     { schema: { querystring: signupErrorsQuerySchema, response: { 200: signupErrorsResponseSchema } } },
     async (request) => signupErrorsReport(pipeline().analytics, request.query),
+  );
+
+  /** An admin's erasure of a user (the same erasure as the user's own "Delete my account"). */
+  app.post(
+    '/users/:userId/erase',
+    { schema: { params: z.object({ userId: z.string().min(1).max(200) }), response: { 200: erasureResponseSchema } } },
+    (request, reply) => runErasure(request, reply, { userId: request.params.userId, by: 'admin' }),
   );
 
   app.get('/pipeline/health', { schema: { response: { 200: pipelineHealthResponseSchema } } }, async () =>

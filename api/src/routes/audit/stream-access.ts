@@ -3,7 +3,7 @@ import { DomainError } from '@stride/domain/shared/domain-error';
 import { parseStreamId, type StreamCategory } from '@stride/domain/stream-ids';
 import { requireUser } from '../../auth/auth-user';
 
-const USER_SCOPED: readonly StreamCategory[] = ['user', 'usage', 'billing'];
+const USER_SCOPED: readonly StreamCategory[] = ['user', 'usage', 'billing', 'calendar'];
 
 const streamNotFound = () => new DomainError('not_found', 'Stream not found');
 

@@ -21,14 +21,13 @@ import * as removeGoalFromCollection from '@stride/application/commands/collecti
 import * as renameCollection from '@stride/application/commands/collections/rename-collection';
 import { newId } from '@stride/application/commands/ids';
 import { positionString } from '../../http/caller';
-import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
+import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 
 const collectionParams = z.object({ id: idSchema });
 const minPositionQuery = z.object({ minPosition: positionSchema.optional() });
 
 /** Collections read the collections projection and, for goal_ids, the goals projection (deleted goals). */
-const READ_MODELS = ['collections', 'goals'] as const;
 
 const collectionNotFound = () => new DomainError('not_found', 'Collection not found');
 
@@ -38,7 +37,6 @@ const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** `{ collection, position }` after a command (collection null once deleted). */
   const mutationResponse = async (request: FastifyRequest, { collectionId, position }: CollectionResult) => {
-    await awaitCommand(request, position, READ_MODELS);
     const collection = await getCollection(services.pool, requireUser(request).id, collectionId);
     return { collection, position: positionString(position) };
   };
@@ -46,8 +44,8 @@ const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { querystring: minPositionQuery, response: { 200: z.array(collectionRowSchema) } } },
-    async (request, reply) => {
-      await awaitMinPosition(request, reply, READ_MODELS);
+    async (request) => {
+      minPositionOf(request); // checked (400 if malformed); reads never wait
       return listCollections(services.pool, requireUser(request).id);
     },
   );
@@ -55,8 +53,8 @@ const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     { schema: { params: collectionParams, querystring: minPositionQuery, response: { 200: collectionRowSchema } } },
-    async (request, reply) => {
-      await awaitMinPosition(request, reply, READ_MODELS);
+    async (request) => {
+      minPositionOf(request); // checked (400 if malformed); reads never wait
       const collection = await getCollection(services.pool, requireUser(request).id, request.params.id);
       if (!collection) throw collectionNotFound();
       return collection;

@@ -7,10 +7,9 @@ import * as deleteGoal from '@stride/application/commands/goals/delete-goal';
 import type { GoalResult } from '@stride/application/commands/goals/goal-result';
 import * as updateGoal from '@stride/application/commands/goals/update-goal';
 import { positionString } from '../../http/caller';
-import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
+import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { createGoalInputOf, updateGoalInputOf } from '../goals/command-inputs';
-import { GOAL_COMMAND_READ_MODELS, GOAL_READ_MODELS } from '../goals/goal-responses';
 import {
   checkOwnerInData,
   checkedFilters,
@@ -34,14 +33,13 @@ export const goalsTable: TableHandler = async (request, reply, body) => {
   const userId = requireUser(request).id;
   const filters = checkedFilters(request, body.filters, FILTER_COLUMNS);
   const rowAfter = async ({ goalId, position }: GoalResult) => {
-    await awaitCommand(request, position, GOAL_COMMAND_READ_MODELS);
     const goal = await getGoal(services.pool, userId, goalId);
     return { data: goal ? [goal] : [], position: positionString(position) };
   };
 
   switch (body.operation) {
     case 'select': {
-      await awaitMinPosition(request, reply, GOAL_READ_MODELS);
+      minPositionOf(request); // checked (400 if malformed); reads never wait
       const goals = await listGoals(services.pool, { userId });
       return {
         data: sortRows(

@@ -11,7 +11,7 @@ import * as deleteTask from '@stride/application/commands/tasks/delete-task';
 import type { TaskResult } from '@stride/application/commands/tasks/task-result';
 import * as updateTask from '@stride/application/commands/tasks/update-task';
 import { positionString } from '../../http/caller';
-import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
+import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { newTaskOf, taskChangesOf } from '../goals/command-inputs';
 import {
@@ -70,13 +70,12 @@ export const tasksTable: TableHandler = async (request, reply, body) => {
     return goalId;
   };
   const taskAfter = async ({ goalId, taskId, position }: TaskResult) => {
-    await awaitCommand(request, position, ['goals']);
     return { data: await getTasks(services.pool, userId, goalId, [taskId]), position: positionString(position) };
   };
 
   switch (body.operation) {
     case 'select': {
-      await awaitMinPosition(request, reply, ['goals']);
+      minPositionOf(request); // checked (400 if malformed); reads never wait
       const tasks = await listUserTasks(services.pool, userId);
       return {
         data: sortRows(
@@ -95,7 +94,6 @@ export const tasksTable: TableHandler = async (request, reply, body) => {
         command: addTasks,
         input: { goalId: task.goal_id, tasks: [newTaskOf(task)] },
         respond: async ({ goalId, taskIds, position }) => {
-          await awaitCommand(request, position, ['goals']);
           return { data: await getTasks(services.pool, userId, goalId, taskIds), position: positionString(position) };
         },
       });

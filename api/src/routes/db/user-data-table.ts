@@ -5,7 +5,7 @@ import { getUserPreferences } from '@stride/projections/users/queries/get-user-p
 import { requireUser } from '../../auth/auth-user';
 import * as updatePreferences from '@stride/application/commands/users/update-preferences';
 import { positionString } from '../../http/caller';
-import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
+import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { checkedFilters, checkOwnerInData, matchesFilters, requireData, type TableHandler } from './rows';
 
@@ -26,7 +26,7 @@ export const userDataTable: TableHandler = async (request, reply, body) => {
 
   switch (body.operation) {
     case 'select': {
-      await awaitMinPosition(request, reply, ['users']);
+      minPositionOf(request); // checked (400 if malformed); reads never wait
       return { data: (await ownRow()).filter((row) => matchesFilters(row, filters)), position: null };
     }
     case 'insert':
@@ -41,7 +41,6 @@ export const userDataTable: TableHandler = async (request, reply, body) => {
         command: updatePreferences,
         input: { preferences },
         respond: async ({ position }) => {
-          await awaitCommand(request, position, ['users']);
           return { data: await ownRow(), position: positionString(position) };
         },
       });

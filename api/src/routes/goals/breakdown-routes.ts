@@ -6,7 +6,6 @@ import * as generateBreakdown from '@stride/application/commands/goals/generate-
 import { requireUser } from '../../auth/auth-user';
 import { getTasks } from '@stride/projections/goals/queries/get-tasks';
 import { requiredPosition } from '../../http/caller';
-import { awaitCommand } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 
 const goalParams = z.object({ goalId: idSchema });
@@ -27,7 +26,6 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
         command: generateBreakdown,
         input: { goalId: request.params.goalId },
         respond: async ({ goalId, taskIds, position, aiMetadata, aiGenerationsThisMonth }) => {
-          await awaitCommand(request, position, ['goals']);
           const tasks = await getTasks(services.pool, requireUser(request).id, goalId, taskIds);
           return {
             tasks,

@@ -48,9 +48,9 @@ function breakdownHarness(env: () => Record<string, string>, provider?: Breakdow
       const client = await harness.t.signIn(`${randomUUID()}@example.com`);
       const goalIds = Array.from({ length: goals }, () => randomUUID());
       for (const [index, goalId] of goalIds.entries()) {
-        await seedGoal(harness.t.services.eventStore, client.userId, goalId, GOAL_TITLES[index % GOAL_TITLES.length]!);
+        await seedGoal(harness.t.services.commands, client.userId, goalId, GOAL_TITLES[index % GOAL_TITLES.length]!);
       }
-      if (used > 0) await seedAiUsage(harness.t.services.eventStore, client.userId, used);
+      if (used > 0) await seedAiUsage(harness.t.services.commands, client.userId, used);
       return { client, goalIds };
     },
     countedOf: async (userId: string) =>

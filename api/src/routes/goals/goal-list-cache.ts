@@ -1,14 +1,16 @@
-import { compareCheckpoints } from '@stride/platform/event-store/event-store';
-import type { LogCheckpoint } from '@stride/platform/event-store/types';
+import type { EventEmitter } from 'node:events';
 import type { Logger } from '@stride/platform/logger';
 import type { Pool, PoolClient } from '@stride/platform/postgres/pool';
-import { READ_MODEL_CHANNEL, readModelChangeSchema } from '@stride/projections/core/change-notifications';
-import type { ReadRequirement } from '../../http/read-your-writes';
+import {
+  READ_MODEL_CHANNEL,
+  readModelChangeSchema,
+  type ReadModelChange,
+} from '@stride/projections/core/change-notifications';
 
 interface Entry {
   readonly json: string;
-  /** The goals and collections read models had reached at least this point when it was read. */
-  readonly covers: LogCheckpoint;
+  /** The newest change of this user's lists this process had heard of when the list was read. */
+  readonly covers: number;
 }
 
 /** The read models a goal list is made of: a change in either makes a user's cached lists stale. */
@@ -16,35 +18,44 @@ const SOURCES = new Set(['goals', 'collections']);
 
 /**
  * The goal list is the hottest read. This keeps each user's list JSON in memory and drops it when the
- * goals or collections projection changes that user's rows: those projections NOTIFY on commit
- * (projections/src/core/change-notifications.ts) and every API process LISTENs. Correctness rules:
+ * goals or collections read model changes that user's rows: this process's own commands say so right after
+ * their commit (InlineProjections' `changed`, before the response is sent), every process hears the
+ * others' commits through `NOTIFY stride_read_models`. Correctness rules:
  * - a list read while a change commits is not kept (per-user generation counter, read before the query);
- * - a read with a minimum position uses an entry only if the entry covers that position;
+ * - a read naming a position (`x-min-position`, the client's last write) uses an entry only if that
+ *   write's change had been heard of before the entry was read; otherwise it reads the table (which has
+ *   it: no waiting) and keeps that;
  * - while not listening (connecting, connection lost) nothing is cached, and everything is dropped.
  * PostgreSQL server only: the embedded PGlite serves all connections from one session.
  */
 export class GoalListCache {
   private readonly entries = new Map<string, Map<string, Entry>>();
   private readonly generations = new Map<string, number>();
+  /** Per user, the newest position of a change heard of (local commit or notification). */
+  private readonly heard = new Map<string, number>();
   private globalGeneration = 0;
   private client: PoolClient | null = null;
   private listening = false;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
+  private readonly onLocalChange = (change: ReadModelChange) => this.onChange(change);
 
   constructor(
     private readonly pool: Pool,
     private readonly logger: Logger,
+    private readonly localChanges: EventEmitter<{ changed: [ReadModelChange] }>,
     private readonly maxUsers = 10_000,
   ) {}
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.localChanges.on('changed', this.onLocalChange);
     await this.listen();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.localChanges.off('changed', this.onLocalChange);
     if (this.retry) clearTimeout(this.retry);
     this.forget();
     const client = this.client;
@@ -55,27 +66,20 @@ export class GoalListCache {
     }
   }
 
-  /** The user's list: from memory when it is known to be current enough, else `load`ed (and kept). */
+  /** The user's list: from memory when it is known to include `minPosition`, else `load`ed (and kept). */
   async read(
     userId: string,
     status: string | undefined,
-    requirement: ReadRequirement,
-    covers: () => LogCheckpoint,
+    minPosition: number | null,
     load: () => Promise<string>,
   ): Promise<string> {
     const key = status ?? '';
     const entry = this.entries.get(userId)?.get(key);
-    if (
-      this.listening &&
-      entry &&
-      (requirement.kind === 'any' || compareCheckpoints(entry.covers, requirement.checkpoint) >= 0)
-    ) {
-      return entry.json;
-    }
+    if (this.listening && entry && (minPosition === null || entry.covers >= minPosition)) return entry.json;
     const generation = this.generationOf(userId);
-    const reached = covers();
+    const covers = this.heard.get(userId) ?? 0;
     const json = await load();
-    if (this.listening && generation === this.generationOf(userId)) this.keep(userId, key, { json, covers: reached });
+    if (this.listening && generation === this.generationOf(userId)) this.keep(userId, key, { json, covers });
     return json;
   }
 
@@ -99,16 +103,22 @@ export class GoalListCache {
 
   private onNotification(payload: string | undefined): void {
     const parsed = readModelChangeSchema.safeParse(JSON.parse(payload ?? 'null'));
-    if (!parsed.success) {
+    if (!parsed.success) this.forget();
+    else this.onChange(parsed.data);
+  }
+
+  /** Any read model's change counts as heard (a client's last write may be a preference, not a goal). */
+  private onChange(change: ReadModelChange): void {
+    const users = change.users === 'all' ? [] : change.users;
+    if (change.position !== undefined) {
+      for (const userId of users) this.heard.set(userId, Math.max(this.heard.get(userId) ?? 0, change.position));
+    }
+    if (!SOURCES.has(change.projection)) return;
+    if (change.users === 'all') {
       this.forget();
       return;
     }
-    if (!SOURCES.has(parsed.data.projection)) return;
-    if (parsed.data.users === 'all') {
-      this.forget();
-      return;
-    }
-    for (const userId of parsed.data.users) {
+    for (const userId of users) {
       this.generations.set(userId, (this.generations.get(userId) ?? 0) + 1);
       this.entries.delete(userId);
     }

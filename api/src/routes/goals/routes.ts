@@ -20,11 +20,11 @@ import * as deleteGoal from '@stride/application/commands/goals/delete-goal';
 import * as updateGoal from '@stride/application/commands/goals/update-goal';
 import { requiredPosition } from '../../http/caller';
 import { etagOf, expectedVersionOf } from '../../http/if-match';
-import { awaitMinPosition } from '../../http/read-your-writes';
+import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { GoalListCache } from './goal-list-cache';
 import { createGoalInputOf, updateGoalInputOf } from './command-inputs';
-import { GOAL_READ_MODELS, goalMutationResponse, goalNotFound } from './goal-responses';
+import { goalMutationResponse, goalNotFound } from './goal-responses';
 
 const minPositionQuery = { minPosition: z.string().optional() };
 const listQuerySchema = listGoalsQuerySchema.extend(minPositionQuery);
@@ -38,7 +38,11 @@ const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   // from one session (statement names would collide, notifications are not per connection).
   const onServer = services.config.modes.database === 'postgres';
   const listCache = onServer
-    ? new GoalListCache(services.pool, services.logger.child({ component: 'goal-list-cache' }))
+    ? new GoalListCache(
+        services.pool,
+        services.logger.child({ component: 'goal-list-cache' }),
+        services.projections.changed,
+      )
     : null;
   if (listCache) {
     app.addHook('onReady', () => listCache.start());
@@ -53,11 +57,9 @@ const goalRoutes: FastifyPluginAsyncZod = async (app) => {
    * the list strictly against them.
    */
   const sendList = async (request: FastifyRequest, reply: FastifyReply, userId: string, status: GoalStatusFilter) => {
-    const requirement = await awaitMinPosition(request, reply, GOAL_READ_MODELS);
+    const minPosition = minPositionOf(request);
     const load = () => listGoalsJson(services.pool, { userId, status }, { prepare: onServer });
-    const json = listCache
-      ? await listCache.read(userId, status, requirement, () => services.projections.reached(GOAL_READ_MODELS), load)
-      : await load();
+    const json = listCache ? await listCache.read(userId, status, minPosition, load) : await load();
     return reply.type('application/json; charset=utf-8').send(json);
   };
 
@@ -128,7 +130,7 @@ const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await awaitMinPosition(request, reply, GOAL_READ_MODELS);
+      minPositionOf(request); // checked (400 if malformed); reads never wait
       const goal = await getGoal(services.pool, requireUser(request).id, request.params.goalId);
       if (!goal) throw goalNotFound();
       void reply.header('etag', etagOf(goal.version));

@@ -20,7 +20,6 @@ import * as startTask from '@stride/application/commands/tasks/start-task';
 import * as updateTask from '@stride/application/commands/tasks/update-task';
 import { requireUser } from '../../auth/auth-user';
 import { positionString, requiredPosition } from '../../http/caller';
-import { awaitCommand } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { newTaskOf, taskChangesOf } from './command-inputs';
 import { taskMutationResponse } from './task-responses';
@@ -41,7 +40,6 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         command: addTasks,
         input: { goalId: request.params.goalId, tasks: request.body.tasks.map(newTaskOf) },
         respond: async ({ goalId, taskIds, position }) => {
-          await awaitCommand(request, position, ['goals']);
           const tasks = await getTasks(services.pool, requireUser(request).id, goalId, taskIds);
           return { tasks, added: tasks.length, position: positionString(position) };
         },

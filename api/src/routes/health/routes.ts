@@ -69,10 +69,11 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const services = app.services;
       const [database, pipeline] = await Promise.all([databaseHealth(services), pipelineHealth(services)]);
       const components = { database: database.component, ...pipeline };
-      const projections = services.projections.status().map(({ name, position }) => ({
+      // Inline read models commit with their events: they are always at the head of the log.
+      const projections = services.projections.names.map((name) => ({
         name,
-        position,
-        lag: Math.max(0, database.headPosition - position),
+        position: database.headPosition,
+        lag: 0,
       }));
       const entries = Object.entries(components) as [string, Component][];
       const failing = entries.filter(([, component]) => component.status === 'down').map(([name]) => name);

@@ -28,10 +28,10 @@ describe('Stripe webhooks (signed deliveries against the real route)', () => {
       )
     ).rows[0];
   const runJob = (now: Date) =>
-    checkExpiredSubscriptions({ store: kit.billing.store, gracePeriodDays: 7, logger: kit.t.services.logger }, { now });
+    checkExpiredSubscriptions({ store: kit.billing.store, logger: kit.t.services.logger }, { now });
 
   describe('checkout.session.completed and customer.subscription.created', () => {
-    it('activates the plan, links the customer and ignores the first paid invoice', async () => {
+    it('activates the plan, links the customer and records the first paid invoice', async () => {
       const client = await kit.user('checkout@example.com');
       const response = await client.post('/api/stripe/create-checkout-session-simple', { priceId: PRICES.pro });
       const { events, subscription, customer } = kit.stripe.state.completeCheckout(
@@ -39,8 +39,12 @@ describe('Stripe webhooks (signed deliveries against the real route)', () => {
       );
       const outcomes = [];
       for (const event of events) outcomes.push((await kit.deliver(event)).body.outcome);
-      expect(outcomes).toEqual(['applied', 'applied', 'ignored']);
-      expect(await billingEvents(client.userId)).toEqual(['SubscriptionActivated', 'StripeCustomerLinked']);
+      expect(outcomes).toEqual(['applied', 'applied', 'applied']);
+      expect(await billingEvents(client.userId)).toEqual([
+        'SubscriptionActivated',
+        'StripeCustomerLinked',
+        'InvoicePaid',
+      ]);
       expect(await stateOf(client.userId)).toMatchObject({
         tier: 'pro',
         status: 'active',
@@ -240,7 +244,8 @@ describe('Stripe webhooks (signed deliveries against the real route)', () => {
       for (const event of events) await kit.deliver(event);
       const graceEnd = events[0]!.created * 1000 + 7 * DAY;
 
-      expect((await runJob(new Date(graceEnd - 1000))).downgraded).toEqual([]);
+      const early = (await runJob(new Date(graceEnd - 1000))).downgraded;
+      expect(early.filter((entry) => entry.userId === client.userId)).toEqual([]);
       expect(await kit.billing.store.dueUserIds(new Date(graceEnd), 100)).toContain(client.userId);
       const run = await runJob(new Date(graceEnd + 1000));
       expect(run.downgraded).toContainEqual({
@@ -250,7 +255,9 @@ describe('Stripe webhooks (signed deliveries against the real route)', () => {
       });
       expect(await stateOf(client.userId)).toMatchObject({ tier: 'free', status: 'active', paymentFailure: null });
       expect(await deadlineOf(client.userId)).toBeUndefined();
-      expect((await runJob(new Date(graceEnd + 2000))).downgraded).toEqual([]);
+      // (The job sees every user of this suite: only this user's entries matter here.)
+      const again = (await runJob(new Date(graceEnd + 2000))).downgraded;
+      expect(again.filter((entry) => entry.userId === client.userId)).toEqual([]);
 
       for (const event of kit.stripe.state.payOpenInvoice(subscriptionId).events) {
         event.created = Math.floor(graceEnd / 1000) + 3600;
@@ -286,6 +293,49 @@ describe('Stripe webhooks (signed deliveries against the real route)', () => {
         reason: 'subscription_deleted',
       });
       expect(await stateOf(client.userId)).toMatchObject({ tier: 'free', status: 'active' });
+    });
+  });
+
+  describe('delivery order (issue 11, defect 4)', () => {
+    const checkoutOf = async (email: string) => {
+      const client = await kit.user(email);
+      const response = await client.post('/api/stripe/create-checkout-session-simple', { priceId: PRICES.pro });
+      const checkout = kit.stripe.state.completeCheckout(response.json<{ sessionId: string }>().sessionId);
+      return { client, ...checkout };
+    };
+    const deliverAll = async (events: readonly Parameters<StripeTestKit['deliver']>[0][]) => {
+      for (const event of events) expect((await kit.deliver(event)).statusCode).toBe(200);
+    };
+
+    it('ends canceled when the deletion is delivered before the creation and the checkout', async () => {
+      const { client, events, subscription } = await checkoutOf('deleted-first@example.com');
+      kit.stripe.state.advanceClock(3600);
+      const deletion = kit.stripe.state.cancelSubscription(subscription.id).events;
+      kit.stripe.state.setClock(null);
+      await deliverAll([...deletion, ...[...events].reverse()]);
+      expect(await stateOf(client.userId)).toMatchObject({
+        tier: 'pro',
+        status: 'canceled',
+        subscriptionId: subscription.id,
+        keptReports: [],
+      });
+      expect((await client.get('/api/stripe/subscription-status')).json()).toMatchObject({ effectiveTier: 'free' });
+    });
+
+    it('ends past due, with its grace period, when the failure is delivered before the subscription is known', async () => {
+      const { client, events, subscription } = await checkoutOf('failure-first@example.com');
+      kit.stripe.state.advanceClock(3 * 86_400);
+      const failure = kit.stripe.state.failRenewal(subscription.id).events;
+      kit.stripe.state.setClock(null);
+      await deliverAll([...failure, ...events]);
+      const state = await stateOf(client.userId);
+      expect(state).toMatchObject({ tier: 'pro', status: 'past_due', keptReports: [] });
+      expect(state.paymentFailure?.failedAt).toBe(new Date(failure[0]!.created * 1000).toISOString());
+      expect((await client.get('/api/stripe/subscription-status')).json()).toMatchObject({
+        status: 'past_due',
+        effectiveTier: 'pro',
+        graceDaysRemaining: expect.any(Number),
+      });
     });
   });
 

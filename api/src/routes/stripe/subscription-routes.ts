@@ -36,9 +36,9 @@ export const subscriptionRoutes =
       { schema: { response: { 200: checkExpiredSubscriptionsResponseSchema } } },
       async (request) => {
         const user = requireUser(request);
-        const { store, gracePeriodDays, logger } = billing.deps;
+        const { store, logger } = billing.deps;
         return checkExpiredSubscriptions(
-          { store, gracePeriodDays, logger },
+          { store, logger },
           { now: billing.clock.now(), ...(!user.isAdmin && { userId: user.id }) },
         );
       },

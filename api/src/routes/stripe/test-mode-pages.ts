@@ -1,4 +1,5 @@
 import type { PlanDefinition } from '@stride/domain/plans/plan-catalogue';
+import { testPortalPath } from '@stride/application/billing/test-mode/test-mode-gateway';
 import type { SubscriptionStatusView } from '@stride/application/billing/subscription-status';
 
 /**
@@ -70,13 +71,13 @@ export function testPortalPage(input: {
   returnUrl: string;
 }): string {
   const { portalSessionId, plan, status, returnUrl } = input;
-  const action = (what: string) => escapeHtml(`/api/stripe/test-portal/${encodeURIComponent(portalSessionId)}/${what}`);
+  const action = (what: string) => escapeHtml(`${testPortalPath(portalSessionId)}/${what}`);
   const live = status.tier !== 'free' && status.status !== 'canceled' && status.subscriptionId !== null;
   const failed = status.paymentFailedAt !== null;
   const buttons = live
     ? `${failed ? '' : `<form method="post" action="${action('payment-failed')}"><button class="secondary" type="submit">Simulate a failed renewal payment</button></form>`}
 ${failed ? `<form method="post" action="${action('payment-recovered')}"><button class="primary" type="submit">Pay the failed invoice (test)</button></form>` : ''}
-<form method="post" action="${action('cancel')}"><button class="danger" type="submit">Cancel subscription now</button></form>`
+${status.cancelAtPeriodEnd ? '' : `<form method="post" action="${action('cancel')}"><button class="danger" type="submit">Cancel at the end of the period</button></form>`}`
     : '<p class="muted">There is no live subscription to manage.</p>';
   return layout(
     'Manage subscription',
@@ -85,6 +86,7 @@ ${failed ? `<form method="post" action="${action('payment-recovered')}"><button 
 <dt>Plan</dt><dd>${escapeHtml(plan.name)} (${escapeHtml(plan.priceDisplay)})</dd>
 <dt>Status</dt><dd>${escapeHtml(status.status)}</dd>
 ${status.gracePeriodEndsAt ? `<dt>Grace period ends</dt><dd>${escapeHtml(status.gracePeriodEndsAt)}</dd>` : ''}
+${status.cancelAtPeriodEnd && status.currentPeriodEnd ? `<dt>Ends</dt><dd>${escapeHtml(status.currentPeriodEnd)}, then Free</dd>` : ''}
 </dl>
 <div class="card">Stride's built-in test billing portal. The buttons send this server the webhook events Stripe would.</div>
 ${buttons}

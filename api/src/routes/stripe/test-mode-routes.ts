@@ -9,6 +9,7 @@ import { DomainError } from '@stride/domain/shared/domain-error';
 import { requireAdmin, requireUser } from '../../auth/auth-user';
 import type { BillingModule, BillingTestMode } from '@stride/application/billing/billing-module';
 import { subscriptionStatusView } from '@stride/application/billing/subscription-status';
+import { testPortalPath } from '@stride/application/billing/test-mode/test-mode-gateway';
 import { testCheckoutPage, testModeMessagePage, testPortalPage } from './test-mode-pages';
 
 const MS_PER_DAY = 86_400_000;
@@ -90,7 +91,7 @@ export const testModeRoutes =
           cancel: (userId: string) => actions.cancelSubscription(userId),
         }[request.params.action];
         await run(portal.userId);
-        return reply.redirect(`/api/stripe/test-checkout/portal/${encodeURIComponent(portal.id)}`, 303);
+        return reply.redirect(testPortalPath(portal.id), 303);
       },
     );
 

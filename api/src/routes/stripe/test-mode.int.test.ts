@@ -70,6 +70,7 @@ describe('billing test mode (no STRIPE_SECRET_KEY)', () => {
     expect(await eventTypesOf(t.services.eventStore, streamIds.billing(client.userId))).toEqual([
       'SubscriptionActivated',
       'StripeCustomerLinked',
+      'InvoicePaid',
     ]);
 
     // The users read model (the core projection) follows the billing events.
@@ -90,7 +91,7 @@ describe('billing test mode (no STRIPE_SECRET_KEY)', () => {
       payload: '',
     });
     expect(again.statusCode).toBe(303);
-    expect(await eventTypesOf(t.services.eventStore, streamIds.billing(client.userId))).toHaveLength(2);
+    expect(await eventTypesOf(t.services.eventStore, streamIds.billing(client.userId))).toHaveLength(3);
   });
 
   it('simulates a failed payment, the grace period, recovery, and the downgrade when the clock passes it', async () => {
@@ -153,14 +154,36 @@ describe('billing test mode (no STRIPE_SECRET_KEY)', () => {
     const page = await t.app.inject({ method: 'GET', url: portalUrl.pathname });
     expect(page.body).toContain('TEST MODE — no real payment');
     expect(page.body).toContain('Basic');
-    const cancel = await t.app.inject({
-      method: 'POST',
-      url: `${portalUrl.pathname}/cancel`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
+    // Issue 13 item 3: every button posts where the route is, with no sign-in (the session id is the key).
+    const press = async (label: string) => {
+      const html = (await t.app.inject({ method: 'GET', url: portalUrl.pathname })).body;
+      const form = [...html.matchAll(/<form method="post" action="([^"]+)"><button[^>]*>([^<]+)</g)].find(
+        (match) => match[2] === label,
+      );
+      expect(form, `a "${label}" button`).toBeDefined();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: form![1]!.replaceAll('&amp;', '&'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(portalUrl.pathname);
+    };
+    await press('Simulate a failed renewal payment');
+    expect(await status(client)).toMatchObject({ tier: 'basic', status: 'past_due', effectiveTier: 'basic' });
+    await press('Pay the failed invoice (test)');
+    expect(await status(client)).toMatchObject({ tier: 'basic', status: 'active', paymentFailedAt: null });
+    await press('Cancel at the end of the period');
+    // Canceled at period end: the plan stays until the paid period ends (issue 13 item 2).
+    const canceled = await status(client);
+    expect(canceled).toMatchObject({
+      tier: 'basic',
+      status: 'active',
+      effectiveTier: 'basic',
+      cancelAtPeriodEnd: true,
     });
-    expect(cancel.statusCode).toBe(303);
-    expect(await status(client)).toMatchObject({ tier: 'basic', status: 'canceled', effectiveTier: 'free' });
+    expect((await t.app.inject({ method: 'GET', url: portalUrl.pathname })).body).toContain('then Free');
   });
 
   it('refuses test-mode controls without a live subscription, and unknown sessions', async () => {

@@ -4,7 +4,7 @@ import { energyQuerySchema, energyResponseSchema } from '@stride/domain/contract
 import { tasksForEnergy } from '@stride/domain/tasks/energy-workflow';
 import { listOpenTasks } from '@stride/projections/goals/queries/list-open-tasks';
 import { requireUser } from '../../auth/auth-user';
-import { awaitMinPosition } from '../../http/read-your-writes';
+import { minPositionOf } from '../../http/read-your-writes';
 
 /** /api/tasks: the energy-based workflow across the caller's goals (a goal's tasks: routes/goals). */
 const taskRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,8 +19,8 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: energyResponseSchema },
       },
     },
-    async (request, reply) => {
-      await awaitMinPosition(request, reply, ['goals']);
+    async (request) => {
+      minPositionOf(request); // checked (400 if malformed); reads never wait
       const { level, availableMinutes } = request.query;
       const open = await listOpenTasks(services.pool, requireUser(request).id);
       const fitting = tasksForEnergy(

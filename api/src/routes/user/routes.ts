@@ -23,8 +23,9 @@ import * as completeOnboarding from '@stride/application/commands/users/complete
 import * as registerUser from '@stride/application/commands/users/register-user';
 import * as updatePreferences from '@stride/application/commands/users/update-preferences';
 import { positionString, requiredPosition } from '../../http/caller';
-import { awaitCommand, awaitMinPosition } from '../../http/read-your-writes';
+import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
+import { erasureResponseSchema, runErasure } from './erasure';
 import { toServerUserRecord } from './server-user-record';
 
 const exportResponseSchema = z.object({
@@ -35,9 +36,6 @@ const exportResponseSchema = z.object({
   readModels: z.record(z.string(), z.array(z.unknown())),
 });
 const notFound = () => new DomainError('not_found', 'User not found');
-
-/** The user record reads three read models: profile and plan, counters, goals (active count). */
-const RECORD_READ_MODELS = ['users', 'usage', 'goals'] as const;
 
 /** /api/user: the caller's own record, preferences and onboarding (spec section 7). */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -72,7 +70,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           browserTimeZone: request.body.timeZone ?? null,
         },
         respond: async ({ created, position }) => {
-          await awaitCommand(request, position, RECORD_READ_MODELS);
           const user = await readRecord(request);
           if (!user) throw notFound();
           return { created, user, position: requiredPosition(position) };
@@ -81,16 +78,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/get-user-data-simple',
-    { schema: { response: { 200: serverUserRecordSchema } } },
-    async (request, reply) => {
-      await awaitMinPosition(request, reply, RECORD_READ_MODELS);
-      const user = await readRecord(request);
-      if (!user) throw notFound();
-      return user;
-    },
-  );
+  app.get('/get-user-data-simple', { schema: { response: { 200: serverUserRecordSchema } } }, async (request) => {
+    minPositionOf(request); // checked (400 if malformed); reads never wait
+    const user = await readRecord(request);
+    if (!user) throw notFound();
+    return user;
+  });
 
   /** "Bypass": the counters straight from the usage stream, past any read-model lag. */
   app.get(
@@ -102,8 +95,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/get-user-data', { schema: { response: { 200: userDataResponseSchema } } }, async (request, reply) => {
-    await awaitMinPosition(request, reply, ['users']);
+  app.get('/get-user-data', { schema: { response: { 200: userDataResponseSchema } } }, async (request) => {
+    minPositionOf(request); // checked (400 if malformed); reads never wait
     const data = await getUserPreferences(services.pool, requireUser(request).id);
     if (!data) throw notFound();
     return data;
@@ -119,6 +112,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-disposition', `attachment; filename="stride-my-data-${day}.json"`);
     return data;
   });
+
+  /** "Delete my account": erases the caller (their data key, their read-model rows, their Stripe customer). */
+  app.post('/delete-my-account', { schema: { response: { 200: erasureResponseSchema } } }, (request, reply) =>
+    runErasure(request, reply, { userId: requireUser(request).id, by: 'user' }),
+  );
 
   app.post(
     '/update-preferences-simple',
@@ -140,7 +138,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         command: changeTimeZone,
         input: { timeZone: request.body.timeZone, source: 'profile' as const },
         respond: async ({ position }) => {
-          await awaitCommand(request, position, ['users']);
           const user = await readRecord(request);
           if (!user) throw notFound();
           return { time_zone: user.time_zone, position: requiredPosition(position) };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvents } from '@stride/application/commands/record-events';
 import { serverUserRecordSchema } from '@stride/domain/contracts/users';
 import { activateSubscription, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
@@ -107,16 +108,16 @@ describe('/api/user', () => {
     const record = (await payer.get('/api/user/get-user-data-simple')).json();
     expect(record).toMatchObject({ subscription_tier: 'starter', goals_limit: 10, ai_generations_limit: 100 });
 
-    const failed = await t.services.eventStore.append(
+    const failed = await recordEvents(
+      t.services.commands,
       `billing-${payer.userId}`,
       [
         {
           type: 'PaymentFailed',
-          schemaVersion: 1,
           data: { invoiceId: 'in_1', failedAt: '2026-01-02T03:04:05Z', gracePeriodEndsAt: '2026-01-09T03:04:05Z' },
         },
       ],
-      { metadata: { userId: 'system:billing' } },
+      { userId: 'system:billing' },
     );
     const pastDue = (
       await payer.get('/api/user/get-user-data-simple', { 'x-min-position': String(failed.lastPosition) })

@@ -1,5 +1,6 @@
 import { goalMetricsFromState, type GoalMetricsFigures } from '@stride/domain/analytics/goal-metrics';
-import { evolve, initialState, type GoalEvent, type GoalState } from '@stride/domain/goals/goal-events';
+import { evolve, initialState, type GoalState, type GoalStreamEvent } from '@stride/domain/goals/goal-events';
+import { taskPlanningEventDefinitions } from '@stride/domain/tasks/task-planning-events';
 import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import type { AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
 import { selectGoalEvents } from '../queries/select-goal-events';
@@ -19,6 +20,8 @@ const GOAL_STREAM_TYPES = new Set([
   'TaskReopened',
   'TaskTimeLogged',
   'TaskDeleted',
+  // Dates and recurrence: an occurrence a series created is a task of the goal like the others.
+  ...taskPlanningEventDefinitions.map((definition) => definition.type),
 ]);
 
 /**
@@ -38,7 +41,7 @@ export async function goalMetricsReport(
       type: row.type,
       schemaVersion: registry.schemaVersionOf(row.type),
       data: row.data,
-    }) as GoalEvent;
+    }) as GoalStreamEvent;
     if (event.type === 'TasksBatchGenerated' && event.data.source === 'ai') aiBreakdowns += 1;
     state = evolve(state, event);
   }

@@ -1,6 +1,6 @@
 import { sameEmail } from '../customer-ownership';
 import Stripe from 'stripe';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { PaymentProviderError } from '../billing-errors';
 import type {
   CheckoutRequest,
@@ -137,6 +137,15 @@ export class StripeGateway implements PaymentGateway {
       }
       if (isResourceMissing(error)) return { kind: 'customer_missing' };
       throw new PaymentProviderError('opening the billing portal', { cause: error });
+    }
+  }
+
+  async deleteCustomer(customerId: string): Promise<void> {
+    try {
+      await call('deleting a customer', z.object({ id: z.string() }), () => this.stripe.customers.del(customerId));
+    } catch (error) {
+      if (error instanceof PaymentProviderError && isResourceMissing(error.cause)) return;
+      throw error;
     }
   }
 

@@ -41,6 +41,7 @@ export const stripeSubscriptionSchema = z
     metadata: metadataSchema,
     created: z.number().int(),
     current_period_end: z.number().int().nullish(),
+    cancel_at_period_end: z.boolean().nullish(),
     items: z.object({
       data: z.array(
         z.object({
@@ -61,6 +62,7 @@ export const stripeSubscriptionSchema = z
       created: subscription.created,
       priceId: item?.price.id ?? null,
       currentPeriodEnd: periodEnd === null ? null : new Date(periodEnd * 1000).toISOString(),
+      cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
     };
   });
 export type StripeSubscription = z.infer<typeof stripeSubscriptionSchema>;

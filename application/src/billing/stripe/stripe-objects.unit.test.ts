@@ -16,6 +16,7 @@ describe('Stripe objects at the boundary', () => {
       id: 'sub_1',
       customerId: 'cus_1',
       status: 'active',
+      cancelAtPeriodEnd: false,
       metadata: { userId: 'u1' },
       created: 1_700_000_000,
       priceId: 'price_pro',

@@ -103,6 +103,7 @@ async function subscriptionReported(event: StripeEventEnvelope, deps: WebhookTra
         declaredTier: tierForPrice(deps.catalogue, null, subscription.metadata.tier),
         status,
         currentPeriodEnd: subscription.currentPeriodEnd,
+        cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
       },
       observedAt: stripeTime(event.created),
     },

@@ -56,6 +56,7 @@ describe('Stripe webhook translation', () => {
             snapshot: {
               subscriptionId: 'sub_1',
               customerId: 'cus_1',
+              cancelAtPeriodEnd: false,
               tier: 'pro',
               declaredTier: 'starter',
               status: 'active',

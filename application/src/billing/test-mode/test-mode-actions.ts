@@ -110,12 +110,16 @@ export class TestModeActions {
     ]);
   }
 
-  /** The customer cancels in the portal and the subscription ends now: customer.subscription.deleted. */
+  /**
+   * The customer cancels in the portal, as Stripe's portal does by default: at the end of the paid period
+   * (customer.subscription.updated with cancel_at_period_end). The plan stays until then; the billing job
+   * moves the user to Free when the period ends (the billing clock can be moved to see it).
+   */
   async cancelSubscription(userId: string): Promise<string[]> {
     const { subscription } = await this.liveSubscription(userId);
     const now = this.deps.clock.now();
     return this.deps.webhooks.send([
-      testEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' }, now),
+      testEvent('customer.subscription.updated', { ...subscription, cancel_at_period_end: true }, now),
     ]);
   }
 
@@ -145,6 +149,7 @@ export class TestModeActions {
       status: state.status,
       createdAt: this.deps.clock.now(),
       currentPeriodEnd: state.currentPeriodEnd,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     });
     return { state, subscription };
   }

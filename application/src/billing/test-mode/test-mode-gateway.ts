@@ -36,6 +36,10 @@ export interface TestPortalSession {
   readonly returnUrl: string;
 }
 
+/** The test billing portal's page; its buttons post to `${testPortalPath(id)}/<action>` (one declaration). */
+export const testPortalPath = (portalSessionId: string): string =>
+  `/api/stripe/test-checkout/portal/${encodeURIComponent(portalSessionId)}`;
+
 /** The test-mode price of a tier: the configured one, else `price_test_{tier}`. */
 export const testPriceId = (catalogue: PlanCatalogue, tier: SubscriptionTier): string =>
   catalogue[tier].stripePriceId ?? `price_test_${tier}`;
@@ -97,7 +101,11 @@ export class TestModeGateway implements PaymentGateway {
     if (userId === null) return { kind: 'customer_missing' };
     const id = testId('bps');
     this.portalSessions.set(id, { id, userId, customerId, returnUrl });
-    return { kind: 'ok', url: new URL(`/api/stripe/test-checkout/portal/${id}`, returnUrl).toString() };
+    return { kind: 'ok', url: new URL(testPortalPath(id), returnUrl).toString() };
+  }
+
+  async deleteCustomer(customerId: string): Promise<void> {
+    this.customers.delete(customerId);
   }
 
   async findCustomersByEmail(email: string): Promise<StripeCustomer[]> {

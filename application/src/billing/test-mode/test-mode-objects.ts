@@ -19,6 +19,7 @@ export interface TestSubscriptionInput {
   readonly status: SubscriptionStatus;
   readonly createdAt: Date;
   readonly currentPeriodEnd: string | null;
+  readonly cancelAtPeriodEnd?: boolean;
 }
 
 const PERIOD_MS = 30 * 86_400_000;
@@ -32,7 +33,7 @@ export function testSubscription(input: TestSubscriptionInput): Record<string, u
     status: input.status,
     metadata: { userId: input.userId, tier: input.tier },
     created: seconds(input.createdAt),
-    cancel_at_period_end: false,
+    cancel_at_period_end: input.cancelAtPeriodEnd ?? false,
     livemode: false,
     items: {
       object: 'list',

@@ -1,6 +1,6 @@
 import type { CommandMetadata } from '@stride/domain/shared/event';
-import { goalDecider, type GoalCommand } from '@stride/domain/goals/goal-decider';
-import type { GoalEvent, GoalState } from '@stride/domain/goals/goal-events';
+import { goalStreamDecider, type GoalStreamCommand } from '@stride/domain/goals/goal-decider';
+import type { GoalState, GoalStreamEvent } from '@stride/domain/goals/goal-events';
 import { decideInTurn } from '@stride/domain/shared/decide-in-turn';
 import { streamIds } from '@stride/domain/stream-ids';
 import type { Services } from '../../services';
@@ -10,14 +10,14 @@ import type { CommandContext } from '../command-handler';
 export interface GoalStreamOutcome {
   readonly position: number | null;
   readonly version: number;
-  readonly events: readonly GoalEvent[];
+  readonly events: readonly GoalStreamEvent[];
 }
 
 /**
  * Runs goal commands (in turn, as one append) on one goal's stream and returns what `result` keeps of the
  * outcome: that value is stored with the Idempotency-Key, so it must hold everything the response needs.
  * `expectedVersion` (If-Match) makes a concurrent change a 409. Tasks live in their goal's stream, so task
- * commands run here too.
+ * commands (their planning commands too: the stream decider) run here too.
  */
 export async function runOnGoal<Result>(
   services: Services,
@@ -30,7 +30,7 @@ export async function runOnGoal<Result>(
   }: {
     readonly goalId: string;
     readonly expectedVersion?: number | undefined;
-    readonly commands: (state: GoalState, metadata: CommandMetadata) => readonly GoalCommand[];
+    readonly commands: (state: GoalState, metadata: CommandMetadata) => readonly GoalStreamCommand[];
     readonly result: (outcome: GoalStreamOutcome) => Result;
   },
 ): Promise<Result> {
@@ -38,12 +38,12 @@ export async function runOnGoal<Result>(
     streams: {
       goal: {
         streamId: streamIds.goal(goalId),
-        decider: goalDecider,
+        decider: goalStreamDecider,
         ...(expectedVersion !== undefined && { expectedVersion }),
       },
     },
     decide: (states, metadata) => ({
-      goal: decideInTurn(goalDecider, commands(states.goal, metadata), states.goal).events,
+      goal: decideInTurn(goalStreamDecider, commands(states.goal, metadata), states.goal).events,
     }),
     context,
     result: (outcome) =>

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { nextOccurrenceOnCompletion } from '@stride/domain/recurrence/occurrence-on-completion';
 import type { Services } from '../../services';
+import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext } from '../command-handler';
 import { runOnTask, taskRefSchema, taskResultSchema, type TaskResult } from './task-result';
 
@@ -8,10 +10,19 @@ export type CompleteTaskInput = z.infer<typeof inputSchema>;
 
 export const resultSchema = taskResultSchema;
 
-/** CompleteTask, with the minutes it took when the caller gives them. */
-export const run = (services: Services, context: CommandContext, input: CompleteTaskInput): Promise<TaskResult> => {
+/**
+ * CompleteTask, with the minutes it took when the caller gives them. Completing an occurrence of a
+ * recurring task creates the next occurrence in the same append (in the user's zone).
+ */
+export const run = async (
+  services: Services,
+  context: CommandContext,
+  input: CompleteTaskInput,
+): Promise<TaskResult> => {
   const { taskId, actualMinutes } = input;
-  return runOnTask(services, context, input, (metadata) => [
+  const timeZone = await getUserTimeZone(services.pool, context.userId);
+  return runOnTask(services, context, input, (metadata, state) => [
     { type: 'CompleteTask', data: { taskId, ...(actualMinutes !== undefined && { actualMinutes }) }, metadata },
+    ...nextOccurrenceOnCompletion(state, taskId, timeZone, metadata),
   ]);
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { GoalCommand } from '@stride/domain/goals/goal-decider';
+import type { GoalStreamCommand } from '@stride/domain/goals/goal-decider';
+import type { GoalState } from '@stride/domain/goals/goal-events';
 import type { CommandMetadata } from '@stride/domain/shared/event';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
@@ -20,10 +21,10 @@ export const runOnTask = (
   services: Services,
   context: CommandContext,
   { goalId, taskId }: z.infer<typeof taskRefSchema>,
-  commands: (metadata: CommandMetadata) => readonly GoalCommand[],
+  commands: (metadata: CommandMetadata, state: GoalState) => readonly GoalStreamCommand[],
 ): Promise<TaskResult> =>
   runOnGoal(services, context, {
     goalId,
-    commands: (_state, metadata) => commands(metadata),
+    commands: (state, metadata) => commands(metadata, state),
     result: ({ position }) => ({ goalId, taskId, position }),
   });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import type { GoalCommand } from '@stride/domain/goals/goal-decider';
+import type { GoalStreamCommand } from '@stride/domain/goals/goal-decider';
+import { nextOccurrenceOnCompletion } from '@stride/domain/recurrence/occurrence-on-completion';
 import { energyLevelSchema } from '@stride/domain/tasks/energy-workflow';
 import type { Services } from '../../services';
+import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext } from '../command-handler';
 import { runOnTask, taskRefSchema, taskResultSchema, type TaskResult } from './task-result';
 
@@ -23,12 +25,13 @@ export const resultSchema = taskResultSchema;
 
 /**
  * Edits a task as task commands in one append: field changes (UpdateTask), then the status (Start /
- * Complete / Reopen) or the time (LogTaskTime).
+ * Complete / Reopen) or the time (LogTaskTime). Completing an occurrence creates the next one.
  */
-export const run = (services: Services, context: CommandContext, input: UpdateTaskInput): Promise<TaskResult> => {
+export const run = async (services: Services, context: CommandContext, input: UpdateTaskInput): Promise<TaskResult> => {
   const { goalId, taskId, changes, status, actualMinutes } = input;
-  return runOnTask(services, context, { goalId, taskId }, (metadata) => {
-    const commands: GoalCommand[] = [];
+  const timeZone = await getUserTimeZone(services.pool, context.userId);
+  return runOnTask(services, context, { goalId, taskId }, (metadata, state) => {
+    const commands: GoalStreamCommand[] = [];
     if (Object.keys(changes).length > 0) commands.push({ type: 'UpdateTask', data: { taskId, changes }, metadata });
     if (status === 'in_progress') commands.push({ type: 'StartTask', data: { taskId }, metadata });
     if (status === 'todo') commands.push({ type: 'ReopenTask', data: { taskId }, metadata });
@@ -38,6 +41,7 @@ export const run = (services: Services, context: CommandContext, input: UpdateTa
         data: { taskId, ...(actualMinutes !== undefined && { actualMinutes }) },
         metadata,
       });
+      commands.push(...nextOccurrenceOnCompletion(state, taskId, timeZone, metadata));
     } else if (actualMinutes !== undefined) {
       commands.push({ type: 'LogTaskTime', data: { taskId, actualMinutes }, metadata });
     }

@@ -2,7 +2,9 @@ import { useNavigate } from 'react-router-dom';
 import { Icon } from '../../components/icon';
 
 export const INACTIVE_TITLE = 'SUBSCRIPTION INACTIVE';
-export const INACTIVE_TEXT = 'Your subscription is inactive. Reactivate or choose a new plan to continue.';
+export const INACTIVE_TEXT =
+  'Your subscription has ended. Continue on Free (your goals and history stay) or choose a plan.';
+export const CONTINUE_ON_FREE = 'Continue on Free';
 
 export function InactiveSubscriptionScreen() {
   const navigate = useNavigate();
@@ -16,9 +18,12 @@ export function InactiveSubscriptionScreen() {
           {INACTIVE_TITLE}
         </h1>
         <p className="inactive-card__text">{INACTIVE_TEXT}</p>
+        <button type="button" className="button button--primary button--lg" onClick={() => navigate('/goals')}>
+          {CONTINUE_ON_FREE}
+        </button>
         <button
           type="button"
-          className="button button--primary button--lg"
+          className="button button--secondary button--lg"
           onClick={() => navigate('/pricing', { state: { showPlans: true } })}
         >
           View Plans &amp; Reactivate

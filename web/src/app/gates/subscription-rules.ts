@@ -1,40 +1,11 @@
 import type { ClientUserData } from '../../lib/current-user';
 
-/** Spec section 4: paths where an inactive subscription does not redirect to /pricing. */
-export const INACTIVE_EXEMPT_PATHS = [
-  '/pricing',
-  '/complete-setup',
-  '/payment-success',
-  '/user-profile',
-  '/admin',
-  '/blog',
-  '/about',
-  '/privacy',
-  '/terms',
-  '/landing',
-  '/',
-] as const;
-
-/** A canceled or past_due user on a non-free tier; free users are never blocked. */
-export function isSubscriptionInactive(
-  user: Pick<ClientUserData, 'subscriptionTier' | 'subscriptionStatus'> | null,
-): boolean {
-  if (!user || user.subscriptionTier === 'free') return false;
-  return user.subscriptionStatus === 'canceled' || user.subscriptionStatus === 'past_due';
-}
-
-/** '/' matches only itself; other exempt paths also cover their sub-paths (/blog/a-post, /admin/analytics). */
-export function isExemptPath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return INACTIVE_EXEMPT_PATHS.some((exempt) =>
-    exempt === '/' ? path === '/' : path === exempt || path.startsWith(`${exempt}/`),
-  );
-}
-
-/** Where to send the user, or null to stay. */
-export function inactiveSubscriptionRedirect(
-  user: Pick<ClientUserData, 'subscriptionTier' | 'subscriptionStatus'> | null,
-  pathname: string,
-): '/pricing' | null {
-  return isSubscriptionInactive(user) && !isExemptPath(pathname) ? '/pricing' : null;
+/**
+ * Nobody is ever locked out of their goals (docs/decisions.md, "Billing lifecycle: no lock-out"). Past due:
+ * full access with the payment banner during the grace period, then Free limits. Canceled: the plan stays
+ * until the paid period ends, then Free. The only billing screen left is the notice on /pricing for a
+ * subscription that has ended but whose move to Free is not recorded yet; it offers "Continue on Free".
+ */
+export function hasEndedPlan(user: Pick<ClientUserData, 'subscriptionTier' | 'subscriptionStatus'> | null): boolean {
+  return user !== null && user.subscriptionTier !== 'free' && user.subscriptionStatus === 'canceled';
 }

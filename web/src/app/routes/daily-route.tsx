@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { SectionErrorBoundary } from '../../components/section-error-boundary';
 import { useAuthSession } from '../../lib/auth-session';
 import { useCurrentUser } from '../../lib/current-user';
@@ -5,21 +7,35 @@ import { greetingAt } from '../../lib/greeting';
 import { browserTimeZone } from '../../lib/time-zone';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGoals } from '../../features/goals/api/list-goals';
+import { useGoalChoices } from '../goal-choices';
 import { GoalOverview } from '../../features/goals/components/goal-overview';
 import { SelectedGoalPanel } from '../../features/goals/components/selected-goal-panel';
 import { useSelectedGoal } from '../../features/goals/hooks/use-selected-goal';
+import { TodayView } from '../../features/planner/components/today-view';
+import { useCompleteTask } from '../../features/tasks/api/complete-task';
 import { EnergyView } from '../../features/tasks/components/energy-view';
 import { TaskList } from '../../features/tasks/components/task-list';
 
 const dayFormatter = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
 
-/** /daily: goal overview, the selected goal with its tasks and AI breakdown, and the energy view. */
+/** /daily: today's plan, goal overview, the selected goal with its tasks and AI breakdown, and the energy view. */
 export default function DailyRoute() {
   useDocumentTitle('Today');
   const auth = useAuthSession();
   const { user } = useCurrentUser();
   const goals = useGoals({ status: 'active' });
   const { selected, selectedId, select } = useSelectedGoal(goals.data, auth.status === 'signed-in');
+  const complete = useCompleteTask();
+  const goalChoices = useGoalChoices(goals.data);
+  // A search result links here with ?goal=: that goal is shown.
+  const [params] = useSearchParams();
+  const linkedGoal = params.get('goal');
+  const shownLink = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linkedGoal || shownLink.current === linkedGoal || !goals.data?.some((goal) => goal.id === linkedGoal)) return;
+    shownLink.current = linkedGoal;
+    select(linkedGoal);
+  }, [linkedGoal, goals.data, select]);
   const now = new Date();
   const openTasks = goals.data?.reduce((sum, g) => sum + (g.task_count - g.completed_task_count), 0) ?? 0;
   const firstName = user?.name.split(' ')[0] ?? '';
@@ -55,6 +71,13 @@ export default function DailyRoute() {
           </SectionErrorBoundary>
         </div>
         <div className="daily__main">
+          <SectionErrorBoundary name="today">
+            <TodayView
+              goals={goalChoices}
+              onComplete={(task) => complete.mutate({ goalId: task.goal_id, taskId: task.id })}
+              completingId={complete.isPending ? (complete.variables?.taskId ?? null) : null}
+            />
+          </SectionErrorBoundary>
           <SectionErrorBoundary name="selected-goal">
             <SelectedGoalPanel
               goal={selected}

@@ -7,6 +7,7 @@ import { SubscriptionGate } from '../gates/subscription-gate';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageTransition } from './page-transition';
+import { PlannerCommands } from './planner-commands';
 import { ScrollToHash } from './scroll-to-hash';
 
 /** The signed-in shell: header with navigation, payment banner, main area, footer. */
@@ -36,6 +37,9 @@ export function AppShell() {
       </main>
       <SectionErrorBoundary name="footer">
         <Footer />
+      </SectionErrorBoundary>
+      <SectionErrorBoundary name="planner-commands">
+        <PlannerCommands />
       </SectionErrorBoundary>
     </div>
   );

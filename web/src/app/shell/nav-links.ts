@@ -4,6 +4,7 @@ export const NAV_LINKS = [
   { to: '/goals', label: 'Goals' },
   { to: '/completed', label: 'Completed' },
   { to: '/collections', label: 'Collections' },
+  { to: '/search', label: 'Search' },
 ] as const;
 
 export function isCurrentNav(to: string, pathname: string): boolean {

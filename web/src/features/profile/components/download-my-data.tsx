@@ -1,22 +1,9 @@
 import { useState } from 'react';
 import { apiClient } from '../../../lib/api-client';
+import { saveJson } from '../../../lib/save-file';
 
 /** GET /api/user/export-my-data: everything Stride holds about the caller, as JSON. */
 export const exportMyData = () => apiClient.get<{ exportedAt: string }>('/user/export-my-data');
-
-/** Saves a JSON value as a file through a temporary link (the browser's own download). */
-export function saveJson(value: unknown, filename: string): void {
-  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** "Download my data" (right of access): all the user's events and read-model rows in one JSON file. */
 export function DownloadMyData({ fetchData = exportMyData }: { readonly fetchData?: typeof exportMyData }) {

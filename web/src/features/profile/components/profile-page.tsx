@@ -3,6 +3,7 @@ import { useAuthSession } from '../../../lib/auth-session';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate, initials, tierLabel } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DeleteMyAccount } from './delete-my-account';
 import { DownloadMyData } from './download-my-data';
 import { TimeZoneSetting } from './time-zone-setting';
 import { UsageBars } from './usage-bars';
@@ -76,6 +77,8 @@ export function ProfilePage({ subscription }: { readonly subscription: ReactNode
       <TimeZoneSetting current={user.timeZone} />
 
       <DownloadMyData />
+
+      <DeleteMyAccount onDeleted={() => auth.signOut()} />
 
       <div className="profile-signout">
         <button type="button" className="button button--ghost button--danger-text" onClick={() => void auth.signOut()}>

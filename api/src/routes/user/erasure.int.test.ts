@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { streamIds } from '@stride/domain/stream-ids';
+import { verifyEventChains } from '@stride/platform/event-store/verify-integrity';
+import { verifyProjection } from '@stride/projections/verify/verify-projection';
+import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
+import { startTestApp, type TestApp, type TestClient } from '../../../test/test-app';
+
+const anyRow = z.record(z.string(), z.unknown());
+
+/** Everything every table of the public schema holds, as text (what a database dump would show). */
+async function postgresText(t: TestApp): Promise<string> {
+  const { rows: tables } = await t.services.pool.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+  );
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    const { rows } = await t.services.pool.query<{ row: string }>(`SELECT t::text AS row FROM "${name}" t`);
+    parts.push(`${name}: ${rows.map((row) => row.row).join('\n')}`);
+  }
+  return parts.join('\n');
+}
+
+/** Everything every analytics table holds, as text. */
+async function clickhouseText(t: TestApp): Promise<string> {
+  const client = t.stride.pipeline.analytics;
+  const tables = await client.rows(
+    `SELECT name FROM system.tables WHERE database = currentDatabase() AND engine NOT LIKE '%View%'`,
+    {},
+    z.object({ name: z.string() }),
+  );
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    const rows = await client.rows(`SELECT * FROM ${name}`, {}, anyRow);
+    parts.push(`${name}: ${JSON.stringify(rows)}`);
+  }
+  return parts.join('\n');
+}
+
+/** The analytics totals: events per type (each counted once), over every user. */
+async function analyticsTotals(t: TestApp): Promise<Record<string, number>> {
+  const rows = await t.stride.pipeline.analytics.rows(
+    `SELECT event_type AS type, toUInt32(uniqExact(event_id)) AS n FROM domain_events
+      WHERE event_type != 'UserErased' GROUP BY event_type ORDER BY event_type`,
+    {},
+    z.object({ type: z.string(), n: z.coerce.number() }),
+  );
+  return Object.fromEntries(rows.map((row) => [row.type, row.n]));
+}
+
+const secrets = {
+  email: 'erin.erasable@example.com',
+  name: 'Erin Erasable',
+  goal: 'Secret marathon goal',
+  description: 'Secret training description',
+  task: 'Secret shoe task',
+  collection: 'Secret collection name',
+  motto: 'Secret motto',
+};
+
+async function busyUser(t: TestApp, email: string, name: string, words: typeof secrets): Promise<TestClient> {
+  const client = await registeredUser(t, email, name);
+  const { goal } = await createGoal(client, { title: words.goal, description: words.description });
+  expect((await client.post(`/api/goals/${goal.id}/tasks`, { tasks: [{ title: words.task }] })).statusCode).toBe(200);
+  expect((await client.post('/api/collections', { name: words.collection })).statusCode).toBeLessThan(300);
+  await client.post('/api/user/update-preferences-simple', { preferences: { motto: words.motto } });
+  await activateSubscription(t, client.userId);
+  return client;
+}
+
+describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding) on %s', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ database, env: { ADMIN_EMAILS: 'auditor@example.com' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('stores personal fields only as ciphertext, and reads them back as plaintext', async () => {
+    const user = await busyUser(t, 'cipher@example.com', 'Cy Pher', {
+      email: 'cipher@example.com',
+      name: 'Cy Pher',
+      goal: 'Plain goal title',
+      description: 'Plain description',
+      task: 'Plain task',
+      collection: 'Plain collection',
+      motto: 'Plain motto',
+    });
+    const { rows } = await t.services.pool.query<{ data: string }>(
+      `SELECT e.data::text AS data FROM events e JOIN streams s USING (stream_id) WHERE s.owner_id = $1`,
+      [user.userId],
+    );
+    const stored = rows.map((row) => row.data).join('\n');
+    expect(stored).toContain('"$pii"');
+    expect(stored).not.toContain('Plain goal title');
+    expect(stored).not.toContain('cipher@example.com');
+    const exported = await user.get('/api/user/export-my-data');
+    expect(exported.body).toContain('Plain goal title');
+    expect(exported.body).toContain('cipher@example.com');
+  });
+
+  it('deletes the account: no plaintext left in PostgreSQL or ClickHouse, chains valid, totals kept, replays work', async () => {
+    const erin = await busyUser(t, secrets.email, secrets.name, secrets);
+    await busyUser(t, 'bystander@example.com', 'Bob Bystander', {
+      email: 'bystander@example.com',
+      name: 'Bob Bystander',
+      goal: 'Kept goal',
+      description: 'Kept description',
+      task: 'Kept task',
+      collection: 'Kept collection',
+      motto: 'Kept motto',
+    });
+    await vi.waitFor(
+      async () => expect(await analyticsTotals(t)).toMatchObject({ GoalCreated: 3, TasksBatchGenerated: 3 }),
+      { timeout: 30_000, interval: 100 },
+    );
+    // Analytics never held a personal field, even before the erasure.
+    const analyticsBefore = await clickhouseText(t);
+    for (const secret of [secrets.goal, secrets.task, secrets.collection, secrets.description]) {
+      expect(analyticsBefore).not.toContain(secret);
+    }
+    const totalsBefore = await analyticsTotals(t);
+
+    const download = await erin.get('/api/user/export-my-data');
+    expect(download.statusCode).toBe(200);
+    for (const secret of Object.values(secrets)) expect(download.body).toContain(secret);
+
+    const erased = await erin.post('/api/user/delete-my-account');
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json()).toMatchObject({ erased: true, stripeCustomersDeleted: 1 });
+
+    // PostgreSQL: no plaintext anywhere; the read models hold nothing of hers; the bystander is intact.
+    const pgText = await postgresText(t);
+    for (const secret of Object.values(secrets)) expect(pgText, secret).not.toContain(secret);
+    expect(pgText).toContain('Kept goal');
+    for (const table of ['users', 'goals', 'tasks', 'collections', 'usage_counters', 'user_billing']) {
+      const column = table === 'users' ? 'id' : 'user_id';
+      const { rows } = await t.services.pool.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [erin.userId]);
+      expect(rows, table).toEqual([]);
+    }
+    expect((await erin.get('/api/user/get-user-data-simple')).statusCode).toBe(404);
+
+    // Every chain still verifies: the hashes cover the ciphertext, which is unchanged.
+    expect((await verifyEventChains(t.services.pool)).broken).toEqual([]);
+
+    // Replays read "[erased]" and agree with the tables (the rows are dropped on UserErased).
+    const { events } = await t.services.eventStore.readStream(streamIds.user(erin.userId));
+    expect(events[0]!.data).toMatchObject({ email: '[erased]', name: '[erased]' });
+    expect(events.at(-1)!.type).toBe('UserErased');
+    for (const projection of t.services.projections.projections) {
+      const verification = await verifyProjection(t.services.pool, t.services.eventStore, projection);
+      expect(verification.drift, projection.name).toEqual([]);
+    }
+
+    // ClickHouse: the erasure reached analytics; nothing names her; every total is what it was.
+    await vi.waitFor(
+      async () => {
+        const text = await clickhouseText(t);
+        expect(text).toContain('UserErased');
+        for (const secret of Object.values(secrets)) expect(text, secret).not.toContain(secret);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(await analyticsTotals(t)).toEqual(totalsBefore);
+  }, 120_000);
+
+  it("an admin erases a user; an admin's history of their goal shows [erased]; others may not erase", async () => {
+    const admin = await registeredUser(t, 'auditor@example.com', 'Audrey Auditor');
+    const target = await registeredUser(t, 'target@example.com', 'Tara Target');
+    const { goal } = await createGoal(target, { title: 'Target goal' });
+
+    expect((await target.post(`/api/admin/users/${admin.userId}/erase`)).statusCode).toBe(403);
+    expect((await admin.post('/api/admin/users/nobody-at-all/erase')).statusCode).toBe(404);
+    const erased = await admin.post(`/api/admin/users/${target.userId}/erase`);
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json()).toMatchObject({ erased: true, stripeCustomersDeleted: 0 });
+
+    const history = (await admin.get(`/api/audit/streams/goal-${goal.id}`)).json<{
+      events: { decoded: { data: { title: string } } | null }[];
+    }>();
+    expect(history.events[0]!.decoded?.data.title).toBe('[erased]');
+    const { rows } = await t.services.pool.query<{ data: string }>(
+      `SELECT data::text AS data FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [streamIds.user(target.userId)],
+    );
+    expect(rows.at(-1)!.data).toContain('"by": "admin"');
+  });
+});

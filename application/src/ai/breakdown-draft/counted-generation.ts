@@ -1,0 +1,135 @@
+import { goalForBreakdownSchema, type GoalForBreakdown } from '@stride/domain/ai/breakdown';
+import { goalStreamDecider, type GoalStreamCommand } from '@stride/domain/goals/goal-decider';
+import type { Goal, GoalStreamEvent } from '@stride/domain/goals/goal-events';
+import { DomainError, isDomainError } from '@stride/domain/shared/domain-error';
+import type { CommandMetadata } from '@stride/domain/shared/event';
+import { streamIds } from '@stride/domain/stream-ids';
+import { usageDecider } from '@stride/domain/usage/usage-decider';
+import type { Services } from '../../services';
+import type { CommandContext } from '../../commands/command-handler';
+import { snapshotOf } from '../../commands/usage/usage-snapshot';
+import { BreakdownFailure, type BreakdownOutcome } from '../breakdown-provider';
+
+/** Missing, deleted and other users' goals all look the same (as in the goal decider). */
+export const ownedGoal = (goal: Goal | null, userId: string): Goal => {
+  if (goal === null || goal.deletedAt !== null || goal.userId !== userId)
+    throw new DomainError('not_found', 'Goal not found');
+  return goal;
+};
+
+/** The goal as a planner reads it. */
+export const goalForBreakdown = (goal: Goal): GoalForBreakdown =>
+  goalForBreakdownSchema.parse({
+    title: goal.title,
+    description: goal.description,
+    category: goal.category.slice(0, 100),
+    priority: goal.priority,
+    targetDate: goal.targetDate,
+  });
+
+/** The caller's goal, folded from its stream (with tasks and sub-steps). */
+export async function loadOwnedGoal(services: Services, userId: string, goalId: string): Promise<Goal> {
+  const { state } = await services.commands.load(streamIds.goal(goalId), goalStreamDecider);
+  return ownedGoal(state, userId);
+}
+
+export interface CountedOutcome {
+  readonly outcome: BreakdownOutcome;
+  readonly goalEvents: readonly GoalStreamEvent[];
+  readonly position: number | null;
+  readonly aiGenerationsThisMonth: number;
+}
+
+/**
+ * One AI generation that counts against the monthly limit (docs/decisions.md, "AI breakdowns: drafts,
+ * sub-steps and the AI counter"). The limit is checked before the planner runs (a user at the limit costs
+ * no model call); the planner runs outside any transaction; then one atomic append counts the generation
+ * on the usage stream together with what it stores on the goal (`goalCommands`: nothing for a draft, the
+ * sub-steps for a task). When the goal commands store nothing (nothing new), nothing is counted; a
+ * generation that fails is not counted either.
+ */
+export async function runCountedGeneration(
+  services: Services,
+  context: CommandContext,
+  {
+    goalId,
+    generate,
+    goalCommands,
+    kind,
+  }: {
+    readonly goalId: string;
+    readonly generate: (goal: Goal, today: string) => Promise<BreakdownOutcome>;
+    readonly goalCommands?: (outcome: BreakdownOutcome, metadata: CommandMetadata) => readonly GoalStreamCommand[];
+    /** For the product analytics: which generation this is. */
+    readonly kind: 'draft' | 'subtasks';
+  },
+): Promise<CountedOutcome> {
+  const { ai, billing } = services;
+  const { userId } = context;
+  const now = services.clock();
+  const goalStream = streamIds.goal(goalId);
+  const usageStream = streamIds.usage(userId);
+  const goal = await loadOwnedGoal(services, userId, goalId);
+  const tier = await billing.effectiveTier(userId);
+  const usage = await services.commands.load(usageStream, usageDecider);
+  usageDecider.decide({ type: 'CountAiGeneration', data: { tier, goalId }, metadata: { now, userId } }, usage.state);
+
+  const track = (
+    name: 'ai_generation_started' | 'ai_generation_completed' | 'ai_generation_failed',
+    properties: Record<string, string | number | boolean | null>,
+  ) => ai.tracker.track({ name, userId, properties: { goalId, tier, kind, ...properties } });
+  track('ai_generation_started', { provider: ai.provider.name, model: ai.provider.model });
+
+  let outcome: BreakdownOutcome;
+  try {
+    outcome = await generate(goal, now.toISOString().slice(0, 10));
+  } catch (error) {
+    track('ai_generation_failed', {
+      reason: error instanceof BreakdownFailure ? error.reason : 'error',
+      stage: 'generate',
+    });
+    throw error;
+  }
+
+  try {
+    const { result } = await services.commands.execute({
+      context,
+      streams: {
+        goal: { streamId: goalStream, decider: goalStreamDecider },
+        usage: { streamId: usageStream, decider: usageDecider },
+      },
+      decide: (states, metadata) => {
+        ownedGoal(states.goal, userId);
+        const goalEvents: GoalStreamEvent[] = [];
+        let state = states.goal;
+        for (const command of goalCommands?.(outcome, metadata) ?? []) {
+          const decided = goalStreamDecider.decide(command, state);
+          goalEvents.push(...decided);
+          state = decided.reduce(goalStreamDecider.evolve, state);
+        }
+        if (goalCommands && goalEvents.length === 0) return {};
+        const usageEvents = usageDecider.decide(
+          { type: 'CountAiGeneration', data: { tier, goalId }, metadata },
+          states.usage,
+        );
+        return { goal: goalEvents, usage: usageEvents };
+      },
+      result: ({ streams, position }) => ({
+        goalEvents: streams.goal.events,
+        position,
+        aiGenerationsThisMonth: snapshotOf(streams.usage.state, now).aiGenerationsThisMonth,
+      }),
+    });
+    track('ai_generation_completed', {
+      provider: outcome.metadata.provider,
+      model: outcome.metadata.model,
+      fallback: outcome.metadata.fallback,
+      tasks: outcome.result.tasks.length,
+      durationMs: outcome.metadata.durationMs,
+    });
+    return { outcome, ...result };
+  } catch (error) {
+    track('ai_generation_failed', { reason: isDomainError(error) ? error.code : 'error', stage: 'store' });
+    throw error;
+  }
+}

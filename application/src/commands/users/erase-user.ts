@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { streamIds } from '@stride/domain/stream-ids';
+import { userDecider } from '@stride/domain/users/user-decider';
+import type { Queryable } from '@stride/platform/postgres/pool';
+import { collectionsTable } from '@stride/projections/collections/collections-table';
+import { goalsTable, tasksTable } from '@stride/projections/goals/goals-tables';
+import type { Services } from '../../services';
+import type { CommandContext } from '../command-handler';
+
+export const inputSchema = z.object({
+  /** The user to erase: the caller themselves (`by: 'user'`), or anyone when an admin asks (`by: 'admin'`). */
+  userId: z.string().min(1),
+  by: z.enum(['user', 'admin']),
+});
+export const resultSchema = z.object({
+  position: z.number().int().nullable(),
+  /** Stripe customers of the user deleted at the provider (after the erasure committed). */
+  stripeCustomersDeleted: z.number().int(),
+});
+export type EraseUserResult = z.infer<typeof resultSchema>;
+
+/** The aggregates the user owns, so that UserErased can name every read-model row that must go. */
+async function ownedAggregates(db: Queryable, userId: string) {
+  const goals = await db.query<{ id: string }>(`SELECT id FROM ${goalsTable.name} WHERE user_id = $1 ORDER BY id`, [
+    userId,
+  ]);
+  const tasks = await db.query<{ goal_id: string; id: string }>(
+    `SELECT goal_id, id FROM ${tasksTable.name} WHERE user_id = $1 ORDER BY goal_id, id`,
+    [userId],
+  );
+  const collections = await db.query<{ id: string }>(
+    `SELECT id FROM ${collectionsTable.name} WHERE user_id = $1 ORDER BY id`,
+    [userId],
+  );
+  return {
+    goals: goals.rows.map(({ id }) => ({
+      goalId: id,
+      taskIds: tasks.rows.filter((task) => task.goal_id === id).map((task) => task.id),
+    })),
+    collectionIds: collections.rows.map(({ id }) => id),
+  };
+}
+
+/**
+ * "Delete my account" and an admin's erasure (crypto-shredding): in one transaction, UserErased on the
+ * user's stream (every read model drops the user's rows on it, live and in replays) and the user's data key
+ * erased, so every personal field they ever wrote reads as "[erased]" while every hash chain still
+ * verifies; the answers kept for their Idempotency-Keys go too. Then their Stripe customers are deleted.
+ * Analytics keep only what never named them: personal fields are never copied to ClickHouse.
+ */
+export async function run(
+  services: Services,
+  context: CommandContext,
+  input: z.infer<typeof inputSchema>,
+): Promise<EraseUserResult> {
+  const { userId, by } = input;
+  const owned = await ownedAggregates(services.pool, userId);
+  const { state: billing } = await services.billing.store.load(userId);
+  let position: number | null;
+  try {
+    ({ result: position } = await services.commands.execute({
+      streams: { user: { streamId: streamIds.user(userId), decider: userDecider } },
+      decide: (states, metadata) => ({
+        user: userDecider.decide({ type: 'EraseUser', data: { userId, by, ...owned }, metadata }, states.user),
+      }),
+      context,
+      alsoInTransaction: async (client) => {
+        await services.userKeys.erase(userId, client);
+        await client.query('DELETE FROM command_idempotency WHERE user_id = $1', [userId]);
+      },
+      result: (outcome) => outcome.position,
+    }));
+  } catch (error) {
+    services.userKeys.forget(userId);
+    throw error;
+  }
+  const customerIds = [...new Set(billing.customerIds)];
+  for (const customerId of customerIds) await services.billing.deps.gateway.deleteCustomer(customerId);
+  return { position, stripeCustomersDeleted: customerIds.length };
+}

@@ -1,0 +1,59 @@
+import { EXPORT_FORMAT, EXPORT_VERSION, goalExportOf, type StrideExport } from '@stride/domain/exchange/stride-export';
+import type { GoalStreamEvent } from '@stride/domain/goals/goal-events';
+import { streamIds } from '@stride/domain/stream-ids';
+import { getUserPreferences } from '@stride/projections/users/queries/get-user-preferences';
+import { getUserRecord } from '@stride/projections/users/queries/get-user-record';
+import type { Services } from '../services';
+
+/**
+ * The lossless JSON export of everything the user owns (domain/src/exchange/stride-export.ts): every goal
+ * (deleted ones too) rebuilt from its own stream, so task histories and time logs are complete, and the
+ * user's collections and preferences from the read models.
+ */
+export async function strideExportOfUser(
+  { pool, eventStore, eventRegistry, clock }: Pick<Services, 'pool' | 'eventStore' | 'eventRegistry' | 'clock'>,
+  userId: string,
+): Promise<StrideExport> {
+  const [user, preferences] = await Promise.all([getUserRecord(pool, userId), getUserPreferences(pool, userId)]);
+  const { rows: goalRows } = await pool.query<{ id: string }>(
+    'SELECT id FROM goals WHERE user_id = $1 ORDER BY created_at, id',
+    [userId],
+  );
+  const goals = [];
+  for (const { id } of goalRows) {
+    const { events } = await eventStore.readStream(streamIds.goal(id));
+    const goal = goalExportOf(
+      events.map((stored) => ({
+        event: eventRegistry.upcast(stored) as GoalStreamEvent,
+        recordedAt: stored.recordedAt,
+      })),
+    );
+    if (goal !== null) goals.push(goal);
+  }
+  const exported = new Set(goals.map((goal) => goal.goalId));
+  const { rows: collections } = await pool.query<{
+    id: string;
+    name: string;
+    description: string | null;
+    color: string | null;
+    goal_ids: string[];
+  }>('SELECT id, name, description, color, goal_ids FROM collections WHERE user_id = $1 ORDER BY created_at, id', [
+    userId,
+  ]);
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: clock().toISOString(),
+    user: { userId, email: user?.email ?? '', name: user?.name ?? '' },
+    preferences: preferences?.preferences ?? {},
+    goals,
+    collections: collections.map((collection) => ({
+      collectionId: collection.id,
+      name: collection.name,
+      description: collection.description,
+      color: collection.color,
+      goalIds: collection.goal_ids.filter((goalId) => exported.has(goalId)),
+      deleted: false,
+    })),
+  };
+}

@@ -1,0 +1,115 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseFactories, type TestDatabase } from '@stride/testing/postgres';
+import { ExpectedVersionConflictError } from '../event-store/errors';
+import { PostgresEventStore } from '../event-store/event-store';
+import { verifyEventChains } from '../event-store/verify-integrity';
+import { PersonalDataCodec, type PersonalDataPolicy } from './personal-data-codec';
+import { UserKeyStore } from './user-keys';
+
+/** A policy of this test's own: `secret` is personal; the writer is the subject. */
+const policy: PersonalDataPolicy = {
+  mapPersonalData: (_type, data, replace) => {
+    const { secret, ...rest } = data as { secret?: string };
+    return secret === undefined ? data : { ...rest, secret: replace(secret) };
+  },
+  subjectOf: (_streamId, actor) => actor,
+  erased: '[erased]',
+};
+
+describe.each(['postgres', 'pglite'] as const)('personal data codec on %s', (kind) => {
+  let db: TestDatabase;
+  const masterKey = randomBytes(32);
+  const storeWith = (keys = new UserKeyStore(masterKey)) => ({
+    keys,
+    store: new PostgresEventStore(db.pool, { codec: new PersonalDataCodec(keys, policy) }),
+  });
+  const ev = (secret: string) => ({ type: 'Noted', data: { secret, n: 1 }, schemaVersion: 1 });
+
+  beforeAll(async () => {
+    db = await testDatabaseFactories[kind]();
+  });
+  afterAll(async () => db?.drop());
+
+  it("encrypts in both append paths with one key per user, and reads plaintext; another master key can't", async () => {
+    const { store } = storeWith();
+    const user = `u-${randomUUID()}`;
+    await store.append(`note-${randomUUID()}`, [ev('alpha secret')], { metadata: { userId: user } });
+    const id = `note-${randomUUID()}`;
+    await store.appendToStreams([{ streamId: id, events: [ev('beta secret')] }], { metadata: { userId: user } });
+    const raw = await db.pool.query<{ data: string }>('SELECT data::text AS data FROM events WHERE stream_id = $1', [
+      id,
+    ]);
+    expect(raw.rows[0]!.data).not.toContain('beta secret');
+    expect(raw.rows[0]!.data).toContain('"$pii": "v1"');
+    expect((await store.readStream(id)).events[0]!.data).toEqual({ secret: 'beta secret', n: 1 });
+    const keys = await db.pool.query('SELECT 1 FROM user_keys WHERE user_id = $1', [user]);
+    expect(keys.rows).toHaveLength(1);
+
+    const stranger = new PostgresEventStore(db.pool, {
+      codec: new PersonalDataCodec(new UserKeyStore(randomBytes(32)), policy),
+    });
+    await expect(stranger.readStream(id)).rejects.toThrow();
+  });
+
+  it('a first append of a new user in a transaction that rolls back leaves no key that was used', async () => {
+    const { store } = storeWith();
+    const user = `u-${randomUUID()}`;
+    const id = `note-${randomUUID()}`;
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await store.appendInTransaction(client, [{ streamId: id, events: [ev('lost')] }], { metadata: { userId: user } });
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+    await store.appendToStreams([{ streamId: id, events: [ev('kept')] }], { metadata: { userId: user } });
+    expect((await store.readStream(id)).events.map((e) => e.data)).toEqual([{ secret: 'kept', n: 1 }]);
+  });
+
+  it('concurrent first appends of one user from two processes: every stored event stays readable', async () => {
+    const user = `u-${randomUUID()}`;
+    const [a, b] = [storeWith().store, storeWith().store];
+    const results = await Promise.allSettled(
+      [a, b].map((store, i) =>
+        store.appendToStreams([{ streamId: `note-${randomUUID()}`, events: [ev(`racer ${i}`)] }], {
+          metadata: { userId: user },
+        }),
+      ),
+    );
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(ExpectedVersionConflictError);
+    }
+    const { rows } = await db.pool.query<{ stream_id: string }>(
+      `SELECT stream_id FROM events WHERE metadata->>'userId' = $1`,
+      [user],
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    for (const { stream_id } of rows) {
+      expect((await storeWith().store.readStream(stream_id)).events[0]!.data).toMatchObject({ n: 1 });
+    }
+  });
+
+  it('after erasure: reads give "[erased]" (this process at once, others after their cache), writes store it', async () => {
+    const { store, keys } = storeWith();
+    const elsewhere = storeWith();
+    const user = `u-${randomUUID()}`;
+    const id = `note-${randomUUID()}`;
+    await store.append(id, [ev('to be forgotten')], { metadata: { userId: user } });
+    expect((await elsewhere.store.readStream(id)).events[0]!.data).toMatchObject({ secret: 'to be forgotten' });
+
+    await keys.erase(user, db.pool);
+    expect((await store.readStream(id)).events[0]!.data).toEqual({ secret: '[erased]', n: 1 });
+    elsewhere.keys.forget(user); // its cache expiring
+    expect((await elsewhere.store.readStream(id)).events[0]!.data).toEqual({ secret: '[erased]', n: 1 });
+
+    await store.append(id, [ev('written after')], { metadata: { userId: user } });
+    const raw = await db.pool.query<{ data: string }>(
+      'SELECT data::text AS data FROM events WHERE stream_id = $1 ORDER BY stream_version',
+      [id],
+    );
+    expect(raw.rows[1]!.data).toContain('"secret": "[erased]"');
+    expect((await verifyEventChains(db.pool)).broken).toEqual([]);
+  });
+});

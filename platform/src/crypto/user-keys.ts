@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../postgres/pool';
+import { open, seal } from './aes-gcm';
+
+/** A user's data key as an encoder gets it: usable, new (not stored yet), or gone (the user was erased). */
+export type DataKey =
+  | { readonly state: 'stored'; readonly key: Buffer }
+  | { readonly state: 'new'; readonly key: Buffer; readonly wrapped: Buffer }
+  | { readonly state: 'erased' };
+
+interface CachedKey {
+  readonly key: Buffer | null;
+  readonly until: number;
+}
+
+const wrapContext = (userId: string) => `stride-user-key:${userId}`;
+
+/**
+ * The user_keys table (migration 0041): one AES-256 data key per user, wrapped by the master key. Unwrapped
+ * keys read from the table are cached for `cacheMs` (another process's erasure is seen within that time;
+ * an erasure through this instance at once). A key is cached only once it is known to be stored, so a new
+ * key of an append that rolled back is never used again.
+ */
+export class UserKeyStore {
+  private readonly cache = new Map<string, CachedKey>();
+
+  constructor(
+    private readonly masterKey: Buffer,
+    private readonly options: { cacheMs?: number; now?: () => number } = {},
+  ) {}
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private cached(userId: string): CachedKey | undefined {
+    const entry = this.cache.get(userId);
+    if (entry && entry.until > this.now()) return entry;
+    if (entry) this.cache.delete(userId);
+    return undefined;
+  }
+
+  private remember(userId: string, key: Buffer | null): void {
+    this.cache.set(userId, { key, until: this.now() + (this.options.cacheMs ?? 10_000) });
+  }
+
+  /** The stored keys of these users (null: erased or never had one), reading the table for those not cached. */
+  async lookup(userIds: Iterable<string>, db: Queryable): Promise<Map<string, Buffer | null>> {
+    const found = new Map<string, Buffer | null>();
+    const missing: string[] = [];
+    for (const userId of new Set(userIds)) {
+      const entry = this.cached(userId);
+      if (entry) found.set(userId, entry.key);
+      else missing.push(userId);
+    }
+    if (missing.length > 0) {
+      const { rows } = await db.query<{ user_id: string; wrapped_key: Buffer | null }>(
+        'SELECT user_id, wrapped_key FROM user_keys WHERE user_id = ANY($1::text[])',
+        [missing],
+      );
+      const stored = new Map(rows.map((row) => [row.user_id, row.wrapped_key]));
+      for (const userId of missing) {
+        const wrapped = stored.get(userId);
+        const key = wrapped ? open(this.masterKey, wrapped, wrapContext(userId)) : null;
+        // Only keys that exist (or were erased) are cached: a user without one yet may get one any moment.
+        if (stored.has(userId)) this.remember(userId, key);
+        found.set(userId, key);
+      }
+    }
+    return found;
+  }
+
+  /** The key to encrypt a user's data with: their stored key, a new one if they have none, or erased. */
+  async keyFor(userId: string, db: Queryable): Promise<DataKey> {
+    const entry = this.cached(userId);
+    if (entry) return entry.key ? { state: 'stored', key: entry.key } : { state: 'erased' };
+    const { rows } = await db.query<{ wrapped_key: Buffer | null }>(
+      'SELECT wrapped_key FROM user_keys WHERE user_id = $1',
+      [userId],
+    );
+    if (rows[0]) {
+      const key = rows[0].wrapped_key ? open(this.masterKey, rows[0].wrapped_key, wrapContext(userId)) : null;
+      this.remember(userId, key);
+      return key ? { state: 'stored', key } : { state: 'erased' };
+    }
+    const key = randomBytes(32);
+    return { state: 'new', key, wrapped: seal(this.masterKey, key, wrapContext(userId)) };
+  }
+
+  /**
+   * Stores new keys outside any transaction (ON CONFLICT keeps a key another writer stored first). Returns
+   * the users whose stored key is not the one given: their data must be encrypted again.
+   */
+  async store(newKeys: ReadonlyMap<string, Buffer>, db: Queryable): Promise<string[]> {
+    const entries = [...newKeys].map(([userId, wrapped]) => ({ u: userId, k: wrapped.toString('base64') }));
+    const { rows } = await db.query<{ user_id: string }>(
+      `WITH given AS (SELECT k->>'u' AS user_id, decode(k->>'k', 'base64') AS wrapped FROM json_array_elements($1::json) AS k),
+            stored AS (INSERT INTO user_keys (user_id, wrapped_key) SELECT user_id, wrapped FROM given
+                       ON CONFLICT (user_id) DO NOTHING RETURNING user_id)
+       SELECT g.user_id FROM given g WHERE g.user_id NOT IN (SELECT user_id FROM stored)`,
+      [JSON.stringify(entries)],
+    );
+    for (const { user_id } of rows) this.cache.delete(user_id);
+    return rows.map((row) => row.user_id);
+  }
+
+  /** Forgets a user's key for good (crypto-shredding); their ciphertext can never be read again. */
+  async erase(userId: string, db: Queryable): Promise<void> {
+    await db.query(
+      `INSERT INTO user_keys (user_id, wrapped_key, erased_at) VALUES ($1, NULL, now())
+       ON CONFLICT (user_id) DO UPDATE SET wrapped_key = NULL, erased_at = coalesce(user_keys.erased_at, now())`,
+      [userId],
+    );
+    this.remember(userId, null);
+  }
+
+  /** Drops the cached key of a user (after a rolled-back erasure, for instance). */
+  forget(userId: string): void {
+    this.cache.delete(userId);
+  }
+}

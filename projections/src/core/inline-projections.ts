@@ -1,0 +1,240 @@
+import { EventEmitter } from 'node:events';
+import type { AppendResult, EventMetadata, StoredEvent, StreamAppend } from '@stride/platform/event-store/types';
+import type { Queryable } from '@stride/platform/postgres/pool';
+import { notifyStatement, type ReadModelChange } from './change-notifications';
+import type { Projection, ProjectionBatch } from './projection';
+import { RowStore } from './row-store';
+import { keyFilter, keyParams, selectList, upsertStatement } from './sql-rows';
+import { keyString, type AnyTableSpec } from './table';
+
+/** What one command appended, as the command handler knows it right after `appendInTransaction`. */
+export interface AppendedBatch {
+  /** The appends, every event with its id. */
+  readonly appends: readonly StreamAppend[];
+  /** The store's answer, one per append (`appended: false` = stored before: already projected then). */
+  readonly results: readonly AppendResult[];
+  /** The metadata the events were appended with (its userId is every envelope's actorId). */
+  readonly metadata: Readonly<Record<string, unknown>> & { readonly userId: string };
+}
+
+/** A stored event while its batch is being applied: position and time are completed from the database. */
+type PendingEvent = { -readonly [K in keyof StoredEvent]: StoredEvent[K] };
+
+type AnyRow = Record<string, unknown>;
+
+/** The tables of several projections in one fixed order (by name): every locker takes them in this order. */
+export const tablesInLockOrder = (projections: readonly Projection[]): AnyTableSpec[] =>
+  projections.flatMap((projection) => projection.tables).sort((a, b) => a.name.localeCompare(b.name));
+
+/**
+ * The read models the API serves, kept in the same transaction as the events that change them (Marten's
+ * and Emmett's inline projections): after a command's append, `apply` runs each projection's own `apply`
+ * (the code rebuilds and audits replay) over the rows the events touch, in two round trips:
+ * 1. one query loads every touched row `FOR UPDATE` (tables in name order, keys in key order), together
+ *    with the transaction's time (`now()`, the events' `recorded_at`) and, when a stream's new positions
+ *    are not contiguous, their positions;
+ * 2. one statement writes every changed row (deletes and upserts as data-modifying CTEs) and sends the
+ *    change notifications (`NOTIFY stride_read_models`, delivered on commit).
+ * The row locks serialise writers of one row; the table locks (ROW SHARE) make a rebuild's swap, which
+ * takes EXCLUSIVE locks, wait for every writer in flight and hold back new ones (rebuild-projection.ts).
+ * A commit therefore holds its read-model rows: a command's response, and every later read, sees it.
+ */
+export class InlineProjections {
+  /** Emitted by `announce` after the command's commit: the read-model rows each projection changed. */
+  readonly changed = new EventEmitter<{ changed: [ReadModelChange] }>();
+
+  constructor(readonly projections: readonly Projection[]) {
+    const names = new Set<string>();
+    for (const projection of projections) {
+      if (names.has(projection.name)) throw new Error(`Projection '${projection.name}' is registered twice`);
+      names.add(projection.name);
+    }
+    this.changed.setMaxListeners(100);
+  }
+
+  get names(): readonly string[] {
+    return this.projections.map((projection) => projection.name);
+  }
+
+  /** Applies a command's appended events to every projection that handles them, in its transaction. */
+  async apply(client: Queryable, appended: AppendedBatch): Promise<ReadModelChange[]> {
+    const events = pendingEvents(appended);
+    const batches = this.projections
+      .map((projection) => ({ projection, batch: projection.decodeBatch(events) }))
+      .filter(({ batch }) => batch.size > 0);
+    if (batches.length === 0) return [];
+    const rows = new Map(
+      batches.map(({ projection }) => [projection.name, new RowStore(projection.tables, 'partial')]),
+    );
+    const tables = tablesInLockOrder(batches.map(({ projection }) => projection)).map((table) => ({
+      table,
+      keys: keysOf(table, batches),
+    }));
+    const loaded = await loadAll(client, tables, appended, events);
+    completeEvents(events, appended, loaded);
+    for (const { projection, batch } of batches) {
+      const store = rows.get(projection.name)!;
+      for (const table of projection.tables) {
+        const entry = tables.find((candidate) => candidate.table === table)!;
+        for (const key of entry.keys) store.seed(table, key, null);
+        for (const row of loaded.rows.get(table.name) ?? []) store.seed(table, row, row);
+      }
+      batch.applyTo(store);
+    }
+    const position = Math.max(...events.map((event) => event.globalPosition));
+    const changes = batches
+      .map(({ projection }): ReadModelChange => {
+        const store = rows.get(projection.name)!;
+        const users = new Set<string>();
+        for (const table of projection.tables) {
+          if (OWNER_COLUMN in table.columns)
+            for (const user of store.changedValues(table, OWNER_COLUMN)) users.add(user);
+        }
+        return { projection: projection.name, users: [...users], position };
+      })
+      .filter((change) => change.users.length > 0);
+    await writeAll(
+      client,
+      tables.map(({ table }) => {
+        const owner = batches.find(({ projection }) => projection.tables.includes(table))!.projection;
+        return { table, ...rows.get(owner.name)!.changes(table) };
+      }),
+      changes,
+    );
+    return changes;
+  }
+
+  /** After the commit: tells this process's read caches at once (other processes hear the NOTIFY). */
+  announce(changes: readonly ReadModelChange[]): void {
+    for (const change of changes) this.changed.emit('changed', change);
+  }
+}
+
+const OWNER_COLUMN = 'user_id';
+
+/** The appended events as stored events; positions assumed contiguous and times provisional until loaded. */
+function pendingEvents({ appends, results, metadata }: AppendedBatch): PendingEvent[] {
+  return appends.flatMap((append, index) => {
+    const result = results[index];
+    if (!result?.appended) return [];
+    const firstVersion = result.nextExpectedVersion - append.events.length + 1;
+    return append.events.map((event, offset): PendingEvent => ({
+      globalPosition: result.firstPosition + offset,
+      transactionId: result.transactionId,
+      streamId: append.streamId,
+      streamVersion: firstVersion + offset,
+      eventId: event.eventId ?? '',
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      data: event.data,
+      metadata: { ...metadata, schemaVersion: event.schemaVersion } as unknown as EventMetadata,
+      recordedAt: '',
+    }));
+  });
+}
+
+const keysOf = (
+  table: AnyTableSpec,
+  batches: readonly { projection: Projection; batch: ProjectionBatch }[],
+): Readonly<Record<string, string>>[] => {
+  const keys = batches
+    .flatMap(({ batch }) => batch.refs)
+    .filter((ref) => ref.table.name === table.name)
+    .map((ref) => ref.key);
+  return [...new Map(keys.map((key) => [keyString(table, key), key])).values()];
+};
+
+interface Loaded {
+  readonly now: string;
+  /** Positions of appends whose positions are not contiguous, by append index. */
+  readonly positions: Map<number, number[]>;
+  readonly rows: Map<string, AnyRow[]>;
+}
+
+const contiguous = (append: StreamAppend, result: AppendResult | undefined): boolean =>
+  !result?.appended || result.lastPosition - result.firstPosition + 1 === append.events.length;
+
+/** One query: the transaction's time, any non-contiguous positions, and every touched row (locked). */
+async function loadAll(
+  client: Queryable,
+  tables: readonly { table: AnyTableSpec; keys: readonly AnyRow[] }[],
+  { appends, results }: AppendedBatch,
+  events: readonly PendingEvent[],
+): Promise<Loaded> {
+  const params: unknown[] = [];
+  const parts = [`SELECT 'now' AS slot, to_jsonb(floor(extract(epoch FROM now()) * 1000)) AS row`];
+  appends.forEach((append, index) => {
+    if (contiguous(append, results[index])) return;
+    const first = events.find((event) => event.streamId === append.streamId)!.streamVersion;
+    params.push(append.streamId, first);
+    parts.push(
+      `SELECT 'positions:${index}', (SELECT jsonb_agg(global_position ORDER BY stream_version) FROM events
+          WHERE stream_id = $${params.length - 1} AND stream_version >= $${params.length})`,
+    );
+  });
+  for (const { table, keys } of tables) {
+    if (keys.length === 0) continue;
+    const offset = params.length;
+    params.push(...keyParams(table, keys));
+    parts.push(
+      `SELECT 'table:${table.name}', to_jsonb(r) FROM (SELECT ${selectList(table)} FROM ${table.name}
+          WHERE ${keyFilter(table, offset)} ORDER BY ${table.key.join(', ')} FOR UPDATE) r`,
+    );
+  }
+  const { rows } = await client.query<{ slot: string; row: unknown }>(parts.join('\nUNION ALL\n'), params);
+  const loaded: Loaded = { now: '', positions: new Map(), rows: new Map() };
+  let now = '';
+  for (const { slot, row } of rows) {
+    if (slot === 'now') now = new Date(Number(row)).toISOString();
+    else if (slot.startsWith('positions:')) loaded.positions.set(Number(slot.slice(10)), row as number[]);
+    else {
+      const name = slot.slice(6);
+      loaded.rows.set(name, [...(loaded.rows.get(name) ?? []), row as AnyRow]);
+    }
+  }
+  return { ...loaded, now };
+}
+
+/** The events' `recorded_at` is the transaction's `now()`; positions from the database when not contiguous. */
+function completeEvents(events: PendingEvent[], { appends }: AppendedBatch, loaded: Loaded): void {
+  for (const event of events) event.recordedAt = loaded.now;
+  for (const [index, positions] of loaded.positions) {
+    const streamEvents = events.filter((event) => event.streamId === appends[index]!.streamId);
+    streamEvents.forEach((event, offset) => {
+      event.globalPosition = positions[offset]!;
+    });
+  }
+}
+
+/** One statement: every delete and upsert (data-modifying CTEs) and the change notifications. */
+async function writeAll(
+  client: Queryable,
+  changes: readonly { table: AnyTableSpec; upserts: AnyRow[]; deletes: AnyRow[] }[],
+  notifications: readonly ReadModelChange[],
+): Promise<void> {
+  const params: unknown[] = [];
+  const writes: string[] = [];
+  for (const { table, upserts, deletes } of changes) {
+    if (deletes.length > 0) {
+      const offset = params.length;
+      params.push(...keyParams(table, deletes));
+      writes.push(`DELETE FROM ${table.name} WHERE ${keyFilter(table, offset)}`);
+    }
+    if (upserts.length > 0) {
+      params.push(JSON.stringify(upserts));
+      writes.push(upsertStatement(table, table.name, params.length));
+    }
+  }
+  const notifies = notifications.flatMap((change) => {
+    const statement = notifyStatement(change, params.length + 1);
+    if (!statement) return [];
+    params.push(...statement.params);
+    return [statement.sql];
+  });
+  if (writes.length === 0 && notifies.length === 0) return;
+  const ctes = writes.map((write, index) => `w${index} AS (${write})`);
+  await client.query(
+    `${ctes.length > 0 ? `WITH ${ctes.join(',\n')}\n` : ''}SELECT ${notifies.length > 0 ? notifies.join(', ') : '1'}`,
+    params,
+  );
+}

@@ -1,0 +1,181 @@
+/// <reference types="node" />
+/**
+ * Issue 15 in a real browser: quick add from the command palette (with its preview) and with Q, plan a
+ * task for today, complete a recurring task and see the next occurrence, tasks left from an earlier day
+ * moved one by one and all at once, search, the `?` shortcuts sheet, the JSON and CSV exports and the
+ * private calendar feed.
+ * Screenshots at 1280x800 and 390x844 go to artifacts/screenshots/ (prefix planner-).
+ *
+ * Overdue tasks without waiting a day: the user signs up in Pago Pago (UTC-11) and plans tasks for their
+ * today, then moves their time zone to Kiritimati (UTC+14), where it is always a later day.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strideExportSchema } from '@stride/domain/exchange/stride-export';
+import { addDays, localDateOf } from '@stride/domain/dates/local-date';
+import { expectText, openTab, shoot, signInWithForm, startStride, type Stride, type Tab } from './support/harness';
+
+let stride: Stride;
+let tab: Tab;
+let page: Page;
+
+/** Polls wait as long as the harness's other waits. */
+const POLL = { timeout: 20_000 };
+const shot = (name: string) => shoot(page, `planner-${name}`);
+const today = (zone: string) => localDateOf(new Date(), zone);
+const todayCard = () => page.locator('section.today');
+
+beforeAll(async () => {
+  stride = await startStride();
+  tab = await openTab(stride, { timezoneId: 'Pacific/Pago_Pago' });
+  page = tab.page;
+});
+
+afterAll(async () => {
+  await tab?.context.close().catch(() => undefined);
+  await stride?.stop();
+});
+
+describe('the planner in a browser', () => {
+  it('signs in and creates a goal', async () => {
+    await page.goto(`${stride.baseUrl}/sign-in`);
+    await signInWithForm(page, 'e2e.planner@example.com', 'Robin Planner');
+    await page.waitForURL(/\/daily$/);
+    await todayCard().getByRole('heading', { name: "Today's plan" }).waitFor();
+    await page.getByRole('link', { name: 'Goals', exact: true }).click();
+    await page.getByRole('button', { name: /New goal/ }).click();
+    await page.getByLabel('Goal', { exact: true }).fill('Health');
+    await page.getByRole('button', { name: 'Create goal' }).click();
+    await page.getByRole('heading', { level: 3, name: 'Health' }).waitFor();
+  });
+
+  it('quick adds a recurring task from the command palette, with a preview', async () => {
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.waitForURL(/\/daily$/);
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.waitFor();
+    const input = palette.getByRole('combobox');
+    await input.fill('+ Stretch every day 10m low energy #health');
+    await expectText(palette.getByTestId('quick-add-preview'), '"Stretch" · in Health');
+    await expectText(palette.getByTestId('quick-add-preview'), 'repeats (daily)');
+    await expect.poll(() => input.getAttribute('aria-activedescendant'), POLL).not.toBeNull();
+    await shot('palette-quick-add');
+    await input.press('Enter');
+    await palette.waitFor({ state: 'detached' });
+    await expectText(todayCard().getByRole('list', { name: 'Planned for today' }), 'Stretch');
+  });
+
+  it('quick adds with Q and plans the task for today', async () => {
+    await page.locator('body').press('q');
+    const quick = page.getByRole('dialog', { name: 'Quick add' });
+    await quick.getByRole('combobox').fill('Call the bank 15m');
+    await expectText(quick.getByTestId('quick-add-preview'), '15 min');
+    await quick.getByRole('combobox').press('Enter');
+    await quick.waitFor({ state: 'detached' });
+    await page.getByText(/Not planned yet/).click();
+    await page.getByRole('button', { name: 'Plan Call the bank for today' }).click();
+    await expectText(todayCard().getByRole('list', { name: 'Planned for today' }), 'Call the bank');
+    await expectText(todayCard().locator('.card__subtitle'), '25 min planned');
+    await shot('today');
+  });
+
+  it('completes the recurring task and sees the next one', async () => {
+    await page.getByRole('button', { name: 'Done: Stretch' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Done: Stretch' }).count(), POLL).toBe(0);
+    const tomorrow = addDays(today('Pacific/Pago_Pago'), 1);
+    await page.goto(`${stride.baseUrl}/search?q=stretch&status=todo`);
+    const found = page.getByRole('list', { name: 'Tasks found' });
+    await expectText(found, `planned ${tomorrow}`);
+    await expectText(page.getByRole('status').filter({ hasText: 'task' }), '1 task');
+    await shot('search-next-occurrence');
+  });
+
+  it('searches by energy and follows a result to its goal', async () => {
+    await page.getByLabel('Words').fill('');
+    await page.getByLabel('Energy').selectOption('medium');
+    await page.getByLabel('Status').selectOption('');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expectText(page.getByRole('list', { name: 'Tasks found' }), 'Call the bank');
+    await page.getByRole('link', { name: 'Call the bank' }).click();
+    await page.waitForURL(/\/daily\?goal=/);
+    await page.getByRole('heading', { level: 2, name: 'Health' }).waitFor();
+  });
+
+  it('moves tasks left from an earlier day, one by one and all at once', async () => {
+    // Add one more task for today (with the quick-add box on today's plan), then travel to a zone where it is already a later day.
+    await page.goto(`${stride.baseUrl}/daily`);
+    const box = todayCard().getByLabel('Quick add a task');
+    await box.fill('Water plants today #health');
+    await expectText(todayCard().getByTestId('quick-add-preview'), '"Water plants" · in Health');
+    await box.press('Enter');
+    await expectText(todayCard().getByRole('list', { name: 'Planned for today' }), 'Water plants');
+    await page.goto(`${stride.baseUrl}/user-profile`);
+    await page.getByLabel('Your time zone').selectOption('Pacific/Kiritimati');
+    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await page.getByText('Time zone set to Pacific/Kiritimati.').waitFor();
+    await page.goto(`${stride.baseUrl}/daily`);
+    const earlier = page.getByRole('list', { name: 'From earlier days' });
+    await expectText(earlier, 'Call the bank');
+    await expectText(earlier, 'Water plants');
+    await shot('earlier-days');
+    await page.getByRole('button', { name: 'Move Call the bank to today' }).click();
+    await expectText(todayCard().getByRole('list', { name: 'Planned for today' }), 'Call the bank');
+    await page.getByRole('button', { name: 'All to tomorrow' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'From earlier days' }).count(), POLL).toBe(0);
+    await shot('moved');
+    const tomorrow = addDays(today('Pacific/Kiritimati'), 1);
+    await page.goto(`${stride.baseUrl}/search?from=${tomorrow}&to=${tomorrow}&status=todo`);
+    await expectText(page.getByRole('list', { name: 'Tasks found' }), 'Water plants');
+  });
+
+  it('shows the shortcuts sheet with ?', async () => {
+    await page.goto(`${stride.baseUrl}/daily`);
+    await todayCard().getByRole('heading', { name: "Today's plan" }).waitFor();
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expectText(sheet, 'Open the command palette');
+    await shot('shortcuts');
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+  });
+
+  it('exports everything as JSON and the tasks as CSV', async () => {
+    await page.goto(`${stride.baseUrl}/data`);
+    await page.getByRole('heading', { name: 'Export and import', level: 2 }).waitFor();
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
+    const document = strideExportSchema.parse(JSON.parse(await readFile(await json.path(), 'utf8')));
+    const tasks = document.goals.flatMap((goal) => goal.tasks.map((task) => task.title));
+    expect(new Set(tasks)).toEqual(new Set(['Call the bank', 'Stretch', 'Water plants']));
+    // The completed occurrence and the next one (the recurrence job may have added today's since).
+    expect(tasks.filter((title) => title === 'Stretch').length).toBeGreaterThanOrEqual(2);
+    expect(document.goals[0]?.series).toHaveLength(1);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^stride-tasks-.*\.csv$/);
+    expect(await readFile(await csv.path(), 'utf8')).toContain('Water plants');
+
+    await page.getByRole('button', { name: 'Make a calendar link' }).click();
+    const link = page.getByLabel(/Your calendar link/);
+    await expect.poll(() => link.inputValue(), POLL).toMatch(/\/calendar\/[A-Za-z0-9_-]+\.ics$/);
+    const feed = await page.request.get(await link.inputValue());
+    expect(feed.status()).toBe(200);
+    expect(await feed.text()).toContain('SUMMARY:Water plants');
+    await shot('data');
+  });
+
+  it('logged no browser errors and saw no server errors', () => {
+    const unexpected = tab.consoleErrors.filter(
+      (text) => !/Failed to load resource: the server responded with a status of (401|404)/.test(text),
+    );
+    expect(unexpected).toEqual([]);
+    const serverErrors = tab.failedResponses.filter((line) => line.startsWith('5'));
+    expect(serverErrors, `API log tail:\n${stride.log().slice(-3000)}`).toEqual([]);
+  });
+});
