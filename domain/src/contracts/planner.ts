@@ -57,15 +57,24 @@ export const weekDaySchema = z.object({
   open_tasks: z.number().int(),
   done_tasks: z.number().int(),
 });
+/** A habit's streak (domain/src/recurrence/habit-streak.ts), counted in the user's time zone. */
+export const habitStreakSchema = z.object({
+  current: z.number().int().min(0),
+  longest: z.number().int().min(0),
+  unit: z.enum(['occurrences', 'weeks']),
+});
+/** A task of the day's plan: a recurring one carries its habit's streak (null when it does not repeat). */
+export const todayTaskSchema = plannedTaskSchema.extend({ habit_streak: habitStreakSchema.nullable() });
+export type TodayTaskRow = z.infer<typeof todayTaskSchema>;
 export const todayResponseSchema = z.object({
   today: localDateSchema,
   time_zone: z.string(),
-  planned: z.array(plannedTaskSchema),
-  overdue: z.array(plannedTaskSchema),
+  planned: z.array(todayTaskSchema),
+  overdue: z.array(todayTaskSchema),
   /** Ids of the planned and overdue tasks that fit the energy and time given, best fit first. */
   suggested_ids: z.array(z.string()),
   /** Open tasks with no do date: what can be planned for today. */
-  unplanned: z.array(plannedTaskSchema),
+  unplanned: z.array(todayTaskSchema),
   planned_minutes: z.number().int(),
   available_minutes: z.number().int().nullable(),
   over_by_minutes: z.number().int(),

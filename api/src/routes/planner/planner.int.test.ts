@@ -136,6 +136,43 @@ describe('planner', () => {
     expect(time.rows).toEqual([{ minutes: 12, via: 'completion' }]);
   });
 
+  it("serves each recurring task's habit streak: occurrences done on consecutive days count up", async () => {
+    const client = await registeredUser(t, 'streak@example.com');
+    const { goal } = await createGoal(client, { title: 'Mind' });
+    const taskId = await addTask(client, goal.id, { title: 'Meditate', estimated_minutes: 10 });
+    const oneOff = await addTask(client, goal.id, { title: 'Buy cushion' });
+    await client.post(`/api/goals/${goal.id}/tasks/${oneOff}/schedule`, { do_date: today() });
+    expect(
+      (await client.post(`/api/goals/${goal.id}/tasks/${taskId}/recurrence`, { rule: { kind: 'daily' } })).statusCode,
+    ).toBe(200);
+    const streakOf = async (title: string) =>
+      (await todayView(client)).planned.find((task) => task.title === title)?.habit_streak;
+    expect(await streakOf('Meditate')).toEqual({ current: 0, longest: 0, unit: 'occurrences' });
+    expect(await streakOf('Buy cushion')).toBeNull();
+
+    const complete = async (id: string) => {
+      const done = await client.post(`/api/goals/${goal.id}/tasks/${encodeURIComponent(id)}/complete`, {});
+      expect(done.statusCode, done.body).toBe(200);
+    };
+    await complete(taskId);
+    const start = today();
+    try {
+      daysAhead += 1;
+      expect(await streakOf('Meditate')).toEqual({ current: 1, longest: 1, unit: 'occurrences' });
+      await complete(`${taskId}@${addDays(start, 1)}`);
+      daysAhead += 1;
+      expect(await streakOf('Meditate')).toEqual({ current: 2, longest: 2, unit: 'occurrences' });
+      daysAhead += 2; // a day missed: the streak starts again
+      const missed = await todayView(client);
+      expect(missed.overdue.find((task) => task.title === 'Meditate')?.habit_streak).toMatchObject({
+        current: 0,
+        longest: 2,
+      });
+    } finally {
+      daysAhead -= 4;
+    }
+  });
+
   it('the recurrence job creates the occurrence whose day has come once, even when it runs twice', async () => {
     const client = await registeredUser(t, 'job@example.com');
     const { goal } = await createGoal(client, { title: 'Plants' });

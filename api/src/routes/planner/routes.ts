@@ -28,6 +28,7 @@ import * as revokeCalendarFeed from '@stride/application/commands/planner/revoke
 import * as importTodoistCsv from '@stride/application/commands/planner/import-todoist-csv';
 import * as quickAddTask from '@stride/application/commands/planner/quick-add-task';
 import * as moveOverdueTasks from '@stride/application/commands/tasks/move-overdue-tasks';
+import { withHabitStreaks } from '@stride/application/planner/habit-streaks';
 import { strideExportOfUser } from '@stride/application/planner/stride-export-of-user';
 import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import { requireUser } from '../../auth/auth-user';
@@ -39,7 +40,7 @@ import { plannedTaskResponse } from '../goals/task-planning-routes';
 /** An export or import may be large: up to 20 MB. */
 const EXCHANGE_BODY_LIMIT = 20 * 1_048_576;
 
-const planTaskOf = (row: PlannedTaskRow) => ({
+const planTaskOf = <Row extends PlannedTaskRow>(row: Row) => ({
   row,
   goalId: row.goal_id,
   taskId: row.id,
@@ -56,7 +57,7 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
 const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
 
-  /** Today: what is planned and overdue, what fits the energy and time given, and the week strip. */
+  /** Today: what is planned and overdue (recurring tasks with their habit's streak), what fits the energy and time given, and the week strip. */
   app.get(
     '/today',
     { schema: { querystring: todayQuerySchema, response: { 200: todayResponseSchema } } },
@@ -65,7 +66,8 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requireUser(request).id;
       const timeZone = await getUserTimeZone(services.pool, userId);
       const today = localDateOf(services.clock(), timeZone);
-      const rows = (await listPlannedTasks(services.pool, userId, startOfIsoWeek(today))).map(planTaskOf);
+      const listed = await listPlannedTasks(services.pool, userId, startOfIsoWeek(today));
+      const rows = (await withHabitStreaks(services.pool, userId, listed, timeZone, today)).map(planTaskOf);
       const { energy, availableMinutes } = request.query;
       const plan = dayPlan(rows, today, {
         ...(energy !== undefined && { energy }),
