@@ -1,4 +1,5 @@
-import { habitStreak, seriesCompletionDates, type HabitStreak } from '@stride/domain/recurrence/habit-streak';
+import type { HabitStreakView } from '@stride/domain/contracts/planner';
+import { habitStreak, seriesCompletionDates } from '@stride/domain/recurrence/habit-streak';
 import { recurrenceSchema } from '@stride/domain/recurrence/recurrence-rule';
 import type { LocalDate } from '@stride/domain/dates/local-date';
 import type { Queryable } from '@stride/platform/postgres/pool';
@@ -22,16 +23,19 @@ export async function withHabitStreaks<Task extends SeriesMember>(
   tasks: readonly Task[],
   timeZone: string,
   today: LocalDate,
-): Promise<(Task & { habit_streak: HabitStreak | null })[]> {
+): Promise<(Task & { habit_streak: HabitStreakView | null })[]> {
   const named = new Map<string, { goalId: string; seriesId: string }>();
   for (const { goal_id: goalId, series_id: seriesId } of tasks) {
     if (seriesId !== null) named.set(keyOf(goalId, seriesId), { goalId, seriesId });
   }
-  const streaks = new Map<string, HabitStreak>();
+  const streaks = new Map<string, HabitStreakView>();
   for (const habit of await listSeriesHabits(db, userId, [...named.values()])) {
     const recurrence = recurrenceSchema.parse(habit.recurrence);
     const dates = seriesCompletionDates(habit.occurrences, habit.seriesId, timeZone);
-    streaks.set(keyOf(habit.goalId, habit.seriesId), habitStreak(recurrence, dates, today));
+    const streak = habitStreak(recurrence, dates, today);
+    // A daily habit's occurrences are days: the unit the user reads ("3-day streak").
+    const unit = recurrence.rule.kind === 'daily' ? 'days' : streak.unit;
+    streaks.set(keyOf(habit.goalId, habit.seriesId), { ...streak, unit });
   }
   return tasks.map((task) => ({
     ...task,

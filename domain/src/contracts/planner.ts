@@ -61,8 +61,10 @@ export const weekDaySchema = z.object({
 export const habitStreakSchema = z.object({
   current: z.number().int().min(0),
   longest: z.number().int().min(0),
-  unit: z.enum(['occurrences', 'weeks']),
+  /** 'days' for a daily habit's occurrences; 'weeks' for "N times a week" habits. */
+  unit: z.enum(['days', 'occurrences', 'weeks']),
 });
+export type HabitStreakView = z.infer<typeof habitStreakSchema>;
 /** A task of the day's plan: a recurring one carries its habit's streak (null when it does not repeat). */
 export const todayTaskSchema = plannedTaskSchema.extend({ habit_streak: habitStreakSchema.nullable() });
 export type TodayTaskRow = z.infer<typeof todayTaskSchema>;

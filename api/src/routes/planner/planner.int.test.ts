@@ -147,7 +147,7 @@ describe('planner', () => {
     ).toBe(200);
     const streakOf = async (title: string) =>
       (await todayView(client)).planned.find((task) => task.title === title)?.habit_streak;
-    expect(await streakOf('Meditate')).toEqual({ current: 0, longest: 0, unit: 'occurrences' });
+    expect(await streakOf('Meditate')).toEqual({ current: 0, longest: 0, unit: 'days' });
     expect(await streakOf('Buy cushion')).toBeNull();
 
     const complete = async (id: string) => {
@@ -158,10 +158,10 @@ describe('planner', () => {
     const start = today();
     try {
       daysAhead += 1;
-      expect(await streakOf('Meditate')).toEqual({ current: 1, longest: 1, unit: 'occurrences' });
+      expect(await streakOf('Meditate')).toEqual({ current: 1, longest: 1, unit: 'days' });
       await complete(`${taskId}@${addDays(start, 1)}`);
       daysAhead += 1;
-      expect(await streakOf('Meditate')).toEqual({ current: 2, longest: 2, unit: 'occurrences' });
+      expect(await streakOf('Meditate')).toEqual({ current: 2, longest: 2, unit: 'days' });
       daysAhead += 2; // a day missed: the streak starts again
       const missed = await todayView(client);
       expect(missed.overdue.find((task) => task.title === 'Meditate')?.habit_streak).toMatchObject({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PlannedTaskRow } from '@stride/domain/contracts/planner';
+import type { PlannedTaskRow, TodayTaskRow } from '@stride/domain/contracts/planner';
 import type { GoalChoice } from '@stride/domain/quick-add/goal-match';
 import { energyLevels, type EnergyLevel } from '@stride/domain/tasks/energy-workflow';
 import { PageLoading } from '../../../components/spinner';
@@ -8,6 +8,7 @@ import { useMoveOverdue } from '../api/move-overdue';
 import { useScheduleTask } from '../api/schedule-task';
 import { useToday } from '../api/get-today';
 import { MOVE_TARGETS, shortDateOf } from '../lib/plan-words';
+import { HabitStreakBadge } from './habit-streak-badge';
 import { QuickAddBox } from './quick-add-box';
 import { WeekStrip } from './week-strip';
 
@@ -27,7 +28,7 @@ function TaskLine({
   suggested,
   children,
 }: {
-  readonly task: PlannedTaskRow;
+  readonly task: TodayTaskRow;
   readonly today: string;
   readonly suggested?: boolean;
   readonly children: React.ReactNode;
@@ -36,6 +37,7 @@ function TaskLine({
     <li className={`plan-task${suggested ? ' plan-task--suggested' : ''}`}>
       <div className="plan-task__body">
         <span className="plan-task__title">{task.title}</span>
+        <HabitStreakBadge streak={task.habit_streak} />
         <span className="plan-task__meta">
           {task.goal_title} · {formatMinutes(task.estimated_minutes)} · {task.energy_level} energy
           {task.series_id ? ' · repeats' : ''}
