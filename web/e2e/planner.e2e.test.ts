@@ -1,7 +1,7 @@
 /// <reference types="node" />
 /**
  * Issue 15 in a real browser: quick add from the command palette (with its preview) and with Q, plan a
- * task for today, complete a recurring task and see the next occurrence, tasks left from an earlier day
+ * task for today, complete a recurring task and see the next occurrence (with the habit's streak), tasks left from an earlier day
  * moved one by one and all at once, search, the `?` shortcuts sheet, the JSON and CSV exports and the
  * private calendar feed.
  * Screenshots at 1280x800 and 390x844 go to artifacts/screenshots/ (prefix planner-).
@@ -128,6 +128,17 @@ describe('the planner in a browser', () => {
     const tomorrow = addDays(today('Pacific/Kiritimati'), 1);
     await page.goto(`${stride.baseUrl}/search?from=${tomorrow}&to=${tomorrow}&status=todo`);
     await expectText(page.getByRole('list', { name: 'Tasks found' }), 'Water plants');
+  });
+
+  it("shows the habit's streak on the recurring task's next occurrence, in the user's time zone", async () => {
+    // Stretch was done (in Pago Pago) and its next occurrence is Kiritimati's today: one kept day in a row.
+    await page.goto(`${stride.baseUrl}/daily`);
+    const planned = todayCard().getByRole('list', { name: 'Planned for today' });
+    await expectText(planned, 'Stretch');
+    const streak = planned.getByRole('img', { name: 'Habit streak: 1 day in a row' });
+    await expectText(streak, '1-day streak');
+    expect(await planned.getByRole('img', { name: /Habit streak/ }).count()).toBe(1);
+    await shot('habit-streak');
   });
 
   it('shows the shortcuts sheet with ?', async () => {

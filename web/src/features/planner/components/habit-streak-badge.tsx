@@ -22,7 +22,6 @@ export function HabitStreakBadge({ streak }: { readonly streak: HabitStreakView 
   if (words === null) return null;
   return (
     <span className="streak-badge" role="img" aria-label={words.label}>
-      <span aria-hidden="true">🔥 </span>
       {words.text}
     </span>
   );
