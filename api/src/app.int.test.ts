@@ -34,6 +34,9 @@ describe('app shell: public routes, authentication, errors', () => {
       'usage',
       'goals',
       'collections',
+      'subtasks',
+      'planner',
+      'calendar',
     ]);
     const config = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json()).toEqual({
