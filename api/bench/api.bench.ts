@@ -325,7 +325,8 @@ async function embeddedAddTask(samples: number) {
     LOG_LEVEL: 'warn',
     ENCRYPTION_MASTER_KEY: randomBytes(32).toString('base64'),
     DATA_DIR: dataDir,
-    DEV_AUTH_SECRET: 'bench-secret',
+    ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
+    DEV_AUTH_SECRET: 'bench-secret-of-at-least-32-characters',
     RATE_LIMIT_PER_MINUTE: '1000000',
   });
   const embedded = await composeServices(embeddedConfig, 'all-in-one', {

@@ -346,6 +346,41 @@ describe('app shell: AUTH_MODE=clerk', () => {
     expect((await listWith(await clerkToken({ azp: 'https://app.example.com' }, '-1m'))).statusCode).toBe(401);
   });
 
+  it('refuses what Clerk refuses: no azp, iat in the future, OAuth access tokens, machine tokens', async () => {
+    const noAzp = await clerkToken({ email: 'c@example.com' });
+    const future = await new SignJWT({ azp: 'https://app.example.com' })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setSubject('user_2abc')
+      .setIssuedAt(Math.floor(Date.now() / 1000) + 600)
+      .setExpirationTime('15m')
+      .sign(privateKey);
+    const oauth = await new SignJWT({ azp: 'https://app.example.com' })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt' })
+      .setSubject('user_2abc')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    const machine = await clerkToken({ azp: 'https://app.example.com', cat: 'cat_m2m' });
+    for (const token of [noAzp, future, oauth, machine]) expect((await listWith(token)).statusCode).toBe(401);
+  });
+
+  it("registers the identity of the token: the body's email is ignored, a token without email is a 400", async () => {
+    const ensure = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/ensure-user-exists',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { email: 'victim@example.com', name: 'Victim' },
+      });
+    const withEmail = await ensure(
+      await clerkToken({ azp: 'https://app.example.com', email: 'c@example.com', name: 'Cleo' }),
+    );
+    expect(withEmail.json().user).toMatchObject({ email: 'c@example.com', name: 'Cleo' });
+    const withoutEmail = await ensure(await clerkToken({ azp: 'https://app.example.com' }));
+    expect(withoutEmail.statusCode).toBe(400);
+    expect(JSON.stringify(withoutEmail.json())).toContain('email');
+  });
+
   it('reads the admin role from public_metadata or ADMIN_EMAILS', async () => {
     const byRole = await clerkToken({ azp: 'https://app.example.com', public_metadata: { role: 'admin' } });
     const byEmail = await clerkToken({ azp: 'https://app.example.com', email: 'ops@example.com' });

@@ -6,6 +6,12 @@ import { onShutdown } from '@stride/platform/shutdown';
 import { composeServices } from '@stride/composition/compose-services';
 import { DataDirInUseError, exitUnlessSplitReady, lockDataDir } from '@stride/composition/process-guards';
 
+/** A clock that starts at `start` now and runs on at the real pace (DEV_CLOCK_START). */
+const runningFrom = (start: string): (() => Date) => {
+  const offset = Date.parse(start) - Date.now();
+  return () => new Date(Date.now() + offset);
+};
+
 /**
  * Starts an HTTP process: 'all-in-one' (`npm start`: API, projections, web app, bus consumers and jobs in
  * one process) or 'api' (`npm run start:api`: API, projections and web app; `npm run start:workers` works).
@@ -23,7 +29,11 @@ export async function startStride(role: Extract<Role, 'all-in-one' | 'api'>): Pr
       process.exit(1);
     }
   }
-  const stride = await composeServices(config, role);
+  const stride = await composeServices(
+    config,
+    role,
+    config.DEV_CLOCK_START ? { clock: runningFrom(config.DEV_CLOCK_START) } : {},
+  );
   const { logger } = stride.services;
 
   const app = await buildApp(stride.services);

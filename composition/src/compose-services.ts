@@ -70,7 +70,10 @@ export async function composeServices(config: Config, role: Role, options: Compo
   const userKeys = new UserKeyStore(await loadMasterKey(config));
   const eventStore = new PostgresEventStore(pool, { codec: new PersonalDataCodec(userKeys, personalDataPolicy) });
   const idempotency = new IdempotencyStore(pool);
-  const projections = new InlineProjections(createCoreProjections(eventRegistry));
+  const projections = new InlineProjections(createCoreProjections(eventRegistry), {
+    pool,
+    logger: logger.child({ component: 'read-models' }),
+  });
   const caughtUp = await takeProjectionsInline(pool, eventStore, projections.projections);
   if (Object.values(caughtUp).some((events) => events > 0)) {
     logger.info({ caughtUp }, 'read models caught up from the log; from now on they are kept inline');

@@ -70,6 +70,11 @@ export const configSchema = z.object({
     .preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false'))
     .transform((value) => value === 'true'),
   DEV_AUTH_SECRET: optionalString,
+  /**
+   * AUTH_MODE=dev only: the server's clock starts at this ISO instant and runs on from it (browser tests and
+   * demos of dates and time zones). Sign-in tokens keep the real clock.
+   */
+  DEV_CLOCK_START: z.preprocess(emptyAsUndefined, z.iso.datetime({ offset: true }).optional()),
   CLERK_PUBLISHABLE_KEY: optionalString,
   CLERK_JWT_KEY: optionalString,
   CLERK_JWKS_URL: optionalUrl(['http', 'https']),
@@ -196,6 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   if (c.AUTH_MODE === 'clerk' && !c.CLERK_JWT_KEY && !c.CLERK_JWKS_URL) {
     problems.push('CLERK_JWT_KEY: AUTH_MODE=clerk needs CLERK_JWT_KEY (PEM public key) or CLERK_JWKS_URL');
+  }
+  if (c.DEV_CLOCK_START && c.AUTH_MODE !== 'dev') {
+    problems.push('DEV_CLOCK_START: only with AUTH_MODE=dev (a real deployment runs on the real clock)');
   }
   if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (webhooks must be verified)');

@@ -68,6 +68,16 @@ describe('configuration', () => {
     expect(problems.find((p) => p.startsWith('GRACE_PERIOD_DAYS:'))).toBeDefined();
   });
 
+  it('takes DEV_CLOCK_START only as an ISO instant and only with dev sign-in', () => {
+    expect(loadConfig({ DEV_CLOCK_START: '2026-01-15T07:20:00.000Z' }).DEV_CLOCK_START).toBe(
+      '2026-01-15T07:20:00.000Z',
+    );
+    expect(problemsOf({ DEV_CLOCK_START: 'tomorrow' }).join('\n')).toContain('DEV_CLOCK_START');
+    expect(
+      problemsOf({ DEV_CLOCK_START: '2026-01-15T07:20:00Z', AUTH_MODE: 'clerk', CLERK_JWT_KEY: 'pem' }).join('\n'),
+    ).toContain('DEV_CLOCK_START: only with AUTH_MODE=dev');
+  });
+
   it('refuses combinations that cannot work', () => {
     expect(problemsOf({ AUTH_MODE: 'clerk' })[0]).toMatch(/^CLERK_JWT_KEY:/);
     expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x' })[0]).toMatch(/^STRIPE_WEBHOOK_SECRET:/);

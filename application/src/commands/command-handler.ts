@@ -40,6 +40,12 @@ export interface StreamTarget<State, Event extends DomainEvent> {
   readonly decider: StreamEvolver<State, Event>;
   /** The version the caller saw (If-Match / expectedVersion): any other version is a 409, never retried. */
   readonly expectedVersion?: number;
+  /**
+   * The stream's state and version from a snapshot kept in the transaction of every event of the stream
+   * (an inline read model row), instead of folding the whole stream; null = no snapshot, read the stream.
+   * The append still checks the version, so a decision on it is as exact as one on the stream.
+   */
+  readonly snapshot?: (db: Queryable) => Promise<{ state: State; version: number } | null>;
 }
 
 type AnyTarget = StreamTarget<unknown, DomainEvent>;
@@ -145,6 +151,13 @@ export class CommandHandler {
     return { state, version, position: events.at(-1)?.globalPosition ?? null };
   }
 
+  /** A target's state: from its snapshot when it has one (position unknown then), else from its stream. */
+  private async loadTarget(target: AnyTarget, db: Queryable): Promise<LoadedStream<unknown>> {
+    const snapshot = target.snapshot ? await target.snapshot(db) : null;
+    if (snapshot) return { state: snapshot.state, version: snapshot.version, position: null };
+    return this.load(target.streamId, target.decider, db);
+  }
+
   /**
    * Commands of this process on a common stream (e.g. one user's usage stream) run one after another, in
    * arrival order, so that they queue instead of conflicting and retrying from the top; the database's
@@ -198,8 +211,7 @@ export class CommandHandler {
   ): Promise<{ outcome: CommandOutcome<Targets>; result: Result }> {
     const { eventStore, pool, idempotency, registry, inline } = this.options;
     const names = Object.keys(streams) as (keyof Targets & string)[];
-    const readAll = (db: Queryable) =>
-      Promise.all(names.map((name) => this.load(streams[name]!.streamId, streams[name]!.decider, db)));
+    const readAll = (db: Queryable) => Promise.all(names.map((name) => this.loadTarget(streams[name]!, db)));
     const optimistic = locked ? null : await readAll(pool);
     const committed = await withTransaction(pool, async (client) => {
       let loaded: LoadedStream<unknown>[];

@@ -39,8 +39,9 @@ export type AttributionInput = z.infer<typeof attributionInputSchema>;
 
 // POST /api/user/ensure-user-exists
 export const ensureUserExistsBodySchema = z.object({
-  email: emailSchema,
-  name: nameSchema.default(''),
+  /** Ignored: the email and name are the signed-in identity's (the session token's claims). */
+  email: emailSchema.optional(),
+  name: nameSchema.optional(),
   attribution: attributionInputSchema.nullish(),
   /** The browser's IANA zone; recorded only while the user has none (the profile can change it later). */
   timeZone: userTimeZoneSchema.nullish(),

@@ -174,4 +174,53 @@ describe('Usage decider', () => {
         ]);
     });
   });
+
+  describe("the user's time zone", () => {
+    // 03:00 UTC on April 1st is still March 31st (20:00) in Los Angeles.
+    const earlyAprilUtc: CommandMetadata = { now: new Date('2025-04-01T03:00:00.000Z'), userId: 'user_1' };
+
+    it('given free at its March limit, when CountGoal at 20:00 on March 31st in Los Angeles, then limit_reached', () => {
+      spec
+        .given(usageIn(MARCH, 1))
+        .when({
+          type: 'CountGoal',
+          data: { tier: 'free', goalId: 'goal_new', timeZone: 'America/Los_Angeles' },
+          metadata: earlyAprilUtc,
+        })
+        .thenThrows('limit_reached', undefined, { limit: 1, used: 1 });
+    });
+
+    it('given the same usage and instant in UTC, when CountGoal, then April begins', () => {
+      spec
+        .given(usageIn(MARCH, 1))
+        .when({
+          type: 'CountGoal',
+          data: { tier: 'free', goalId: 'goal_new', timeZone: 'UTC' },
+          metadata: earlyAprilUtc,
+        })
+        .then([
+          {
+            type: 'UsageMonthReset',
+            data: { month: '2025-04', previousMonth: MARCH, resetAt: '2025-04-01T03:00:00.000Z' },
+          },
+          { type: 'GoalCounted', data: { month: '2025-04', goalId: 'goal_new' } },
+        ]);
+    });
+
+    it('given March usage, when CheckAndResetMonth at 00:30 on April 1st in Berlin (still March in UTC), then reset', () => {
+      spec
+        .given(usageIn(MARCH, 1))
+        .when({
+          type: 'CheckAndResetMonth',
+          data: { timeZone: 'Europe/Berlin' },
+          metadata: { now: new Date('2025-03-31T22:30:00.000Z'), userId: 'user_1' },
+        })
+        .then([
+          {
+            type: 'UsageMonthReset',
+            data: { month: '2025-04', previousMonth: MARCH, resetAt: '2025-03-31T22:30:00.000Z' },
+          },
+        ]);
+    });
+  });
 });

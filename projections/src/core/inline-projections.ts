@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { AppendResult, EventMetadata, StoredEvent, StreamAppend } from '@stride/platform/event-store/types';
-import type { Queryable } from '@stride/platform/postgres/pool';
+import type { Logger } from '@stride/platform/logger';
+import type { Pool, Queryable } from '@stride/platform/postgres/pool';
 import { notifyStatement, type ReadModelChange } from './change-notifications';
 import type { Projection, ProjectionBatch } from './projection';
 import { RowStore } from './row-store';
@@ -33,8 +34,13 @@ export const tablesInLockOrder = (projections: readonly Projection[]): AnyTableS
  * 1. one query loads every touched row `FOR UPDATE` (tables in name order, keys in key order), together
  *    with the transaction's time (`now()`, the events' `recorded_at`) and, when a stream's new positions
  *    are not contiguous, their positions;
- * 2. one statement writes every changed row (deletes and upserts as data-modifying CTEs) and sends the
- *    change notifications (`NOTIFY stride_read_models`, delivered on commit).
+ * 2. one statement writes every changed row (deletes and upserts as data-modifying CTEs).
+ * After the commit, `announce` tells this process's read caches at once and, when given a pool, the
+ * other processes' (`NOTIFY stride_read_models`, coalesced: one statement per tick for every command that
+ * committed meanwhile). The NOTIFY is sent outside the command's transaction on purpose: PostgreSQL
+ * serialises every committing transaction that notified (one global queue lock held through the commit),
+ * which would cap all commands at one commit flush at a time. A NOTIFY lost in a crash between the
+ * commit and the send only leaves another process's cache entry to expire (goal-list-cache.ts).
  * The row locks serialise writers of one row; the table locks (ROW SHARE) make a rebuild's swap, which
  * takes EXCLUSIVE locks, wait for every writer in flight and hold back new ones (rebuild-projection.ts).
  * A commit therefore holds its read-model rows: a command's response, and every later read, sees it.
@@ -43,7 +49,13 @@ export class InlineProjections {
   /** Emitted by `announce` after the command's commit: the read-model rows each projection changed. */
   readonly changed = new EventEmitter<{ changed: [ReadModelChange] }>();
 
-  constructor(readonly projections: readonly Projection[]) {
+  private pending: ReadModelChange[] = [];
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    readonly projections: readonly Projection[],
+    private readonly publish?: { readonly pool: Pool; readonly logger: Logger },
+  ) {
     const names = new Set<string>();
     for (const projection of projections) {
       if (names.has(projection.name)) throw new Error(`Projection '${projection.name}' is registered twice`);
@@ -99,14 +111,34 @@ export class InlineProjections {
         const owner = batches.find(({ projection }) => projection.tables.includes(table))!.projection;
         return { table, ...rows.get(owner.name)!.changes(table) };
       }),
-      changes,
     );
     return changes;
   }
 
-  /** After the commit: tells this process's read caches at once (other processes hear the NOTIFY). */
+  /** After the commit: tells this process's read caches at once, and schedules the NOTIFY for the others. */
   announce(changes: readonly ReadModelChange[]): void {
     for (const change of changes) this.changed.emit('changed', change);
+    if (!this.publish || changes.length === 0) return;
+    this.pending.push(...changes);
+    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush());
+  }
+
+  /** Sends what was announced since the last flush as one statement (per projection: users merged). */
+  private async flush(): Promise<void> {
+    const changes = mergeChanges(this.pending);
+    this.pending = [];
+    this.flushing = null;
+    const params: unknown[] = [];
+    const notifies = changes.flatMap((change) => {
+      const statement = notifyStatement(change, params.length + 1);
+      if (!statement) return [];
+      params.push(...statement.params);
+      return [statement.sql];
+    });
+    if (notifies.length === 0) return;
+    await this.publish!.pool.query(`SELECT ${notifies.join(', ')}`, params).catch((error: unknown) => {
+      this.publish!.logger.warn({ err: error }, 'read-model change notification not sent');
+    });
   }
 }
 
@@ -206,11 +238,10 @@ function completeEvents(events: PendingEvent[], { appends }: AppendedBatch, load
   }
 }
 
-/** One statement: every delete and upsert (data-modifying CTEs) and the change notifications. */
+/** One statement: every delete and upsert (data-modifying CTEs). */
 async function writeAll(
   client: Queryable,
   changes: readonly { table: AnyTableSpec; upserts: AnyRow[]; deletes: AnyRow[] }[],
-  notifications: readonly ReadModelChange[],
 ): Promise<void> {
   const params: unknown[] = [];
   const writes: string[] = [];
@@ -225,16 +256,28 @@ async function writeAll(
       writes.push(upsertStatement(table, table.name, params.length));
     }
   }
-  const notifies = notifications.flatMap((change) => {
-    const statement = notifyStatement(change, params.length + 1);
-    if (!statement) return [];
-    params.push(...statement.params);
-    return [statement.sql];
-  });
-  if (writes.length === 0 && notifies.length === 0) return;
+  if (writes.length === 0) return;
   const ctes = writes.map((write, index) => `w${index} AS (${write})`);
-  await client.query(
-    `${ctes.length > 0 ? `WITH ${ctes.join(',\n')}\n` : ''}SELECT ${notifies.length > 0 ? notifies.join(', ') : '1'}`,
-    params,
-  );
+  await client.query(`WITH ${ctes.join(',\n')}\nSELECT 1`, params);
+}
+
+/** One change per projection: its users merged (or all), its newest position. */
+function mergeChanges(changes: readonly ReadModelChange[]): ReadModelChange[] {
+  const merged = new Map<string, ReadModelChange>();
+  for (const change of changes) {
+    const seen = merged.get(change.projection);
+    if (!seen) {
+      merged.set(change.projection, change);
+      continue;
+    }
+    const users =
+      seen.users === 'all' || change.users === 'all' ? 'all' : [...new Set([...seen.users, ...change.users])];
+    const positions = [seen.position, change.position].filter((value): value is number => value !== undefined);
+    merged.set(change.projection, {
+      projection: change.projection,
+      users,
+      ...(positions.length > 0 && { position: Math.max(...positions) }),
+    });
+  }
+  return [...merged.values()];
 }

@@ -61,7 +61,7 @@ describe('projection rebuild and audit verification', () => {
     let rebuilding = true;
     let seeded = 0;
     const writers = [0, 1].map(async (writer) => {
-      for (let i = 0; rebuilding || i < 2; i += 1) {
+      for (let i = 0; (rebuilding && i < 5) || i < 2; i += 1) {
         await seedUser(log, 1000 + writer * 1000 + i);
         seeded += 1;
       }

@@ -10,7 +10,8 @@ import { usageCountersTable, type UsageCounterRow } from './usage-table';
 
 const userIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
 
-const stateOf = (row: UsageCounterRow | undefined): UsageState =>
+/** The usage aggregate's state as the counters row holds it (the decider decides from it: usage-snapshot). */
+export const usageStateOf = (row: UsageCounterRow | undefined): UsageState =>
   row
     ? {
         month: row.current_month,
@@ -28,7 +29,7 @@ export const applyUsageEvent = (
 ): void => {
   const userId = userIdOf(envelope);
   if (event.type === 'UserErased') return rows.delete(usageCountersTable, { user_id: userId });
-  const next = evolve(stateOf(rows.get(usageCountersTable, { user_id: userId })), event);
+  const next = evolve(usageStateOf(rows.get(usageCountersTable, { user_id: userId })), event);
   rows.put(usageCountersTable, {
     user_id: userId,
     current_month: next.month ?? event.data.month,
@@ -36,6 +37,7 @@ export const applyUsageEvent = (
     ai_generations_this_month: next.aiGenerationsThisMonth,
     last_reset_date: isoInstantOrNull(next.lastResetDate),
     updated_at: envelope.recordedAt,
+    stream_version: envelope.streamVersion,
   });
 };
 

@@ -8,6 +8,8 @@ export type UsageCounterRow = {
   ai_generations_this_month: number;
   last_reset_date: string | null;
   updated_at: string;
+  /** The usage stream's version these counters reflect: deciding from the row checks it on append. */
+  stream_version: number;
 };
 
 export const usageCountersTable = defineTable<UsageCounterRow, 'user_id'>({
@@ -20,5 +22,6 @@ export const usageCountersTable = defineTable<UsageCounterRow, 'user_id'>({
     ai_generations_this_month: 'integer',
     last_reset_date: 'instant',
     updated_at: 'instant',
+    stream_version: 'integer',
   },
 });

@@ -99,8 +99,11 @@ export interface Stride {
   stop(): Promise<void>;
 }
 
-/** Builds web/dist if missing, starts the API on a free port with a fresh data directory, launches chromium. */
-export async function startStride(): Promise<Stride> {
+/**
+ * Builds web/dist if missing, starts the API on a free port with a fresh data directory (and any extra
+ * environment), launches chromium.
+ */
+export async function startStride(env: Readonly<Record<string, string>> = {}): Promise<Stride> {
   await mkdir(screenshotDir, { recursive: true });
   if (!existsSync(path.join(repoRoot, 'web', 'dist', 'index.html'))) {
     const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
@@ -127,6 +130,7 @@ export async function startStride(): Promise<Stride> {
       ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
       ENCRYPTION_MASTER_KEY: randomBytes(32).toString('base64'),
       PUBLIC_URL: baseUrl,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

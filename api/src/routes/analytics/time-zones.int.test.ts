@@ -4,18 +4,6 @@ import type { Pipeline } from '@stride/composition/compose-pipeline';
 import { activateSubscription, createGoal } from '../../../test/fixtures';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-  }
-}
-
 /** 23:30 on 14 January in Los Angeles (PST, UTC-8) is 07:30 on 15 January in UTC. */
 const COMPLETED_AT = new Date('2026-01-15T07:30:00.000Z');
 
@@ -58,9 +46,10 @@ describe("analytics in the user's time zone", () => {
     await completeATask(ana);
     await completeATask(uli);
 
-    await eventually(async () => expect((await dailyFor(ana, '2026-01-14')).tasksCompleted).toBe(1));
+    const poll = { timeout: 20_000, interval: 150 };
+    await expect.poll(async () => (await dailyFor(ana, '2026-01-14')).tasksCompleted, poll).toBe(1);
     expect((await dailyFor(ana, '2026-01-15')).tasksCompleted).toBe(0);
-    await eventually(async () => expect((await dailyFor(uli, '2026-01-15')).tasksCompleted).toBe(1));
+    await expect.poll(async () => (await dailyFor(uli, '2026-01-15')).tasksCompleted, poll).toBe(1);
     expect((await dailyFor(uli, '2026-01-14')).tasksCompleted).toBe(0);
 
     const anaMetrics = userMetricsResponseSchema.parse((await ana.get('/api/analytics/user-metrics')).json());

@@ -11,7 +11,15 @@ interface Entry {
   readonly json: string;
   /** The newest change of this user's lists this process had heard of when the list was read. */
   readonly covers: number;
+  /** When it was read (Date.now()): entries expire after ENTRY_TTL_MS. */
+  readonly readAt: number;
 }
+
+/**
+ * Other processes' changes arrive by a NOTIFY sent just after their commit; one lost in a crash between
+ * the two would leave an entry stale, so entries are also re-read after this long.
+ */
+const ENTRY_TTL_MS = 5_000;
 
 /** The read models a goal list is made of: a change in either makes a user's cached lists stale. */
 const SOURCES = new Set(['goals', 'collections']);
@@ -20,7 +28,7 @@ const SOURCES = new Set(['goals', 'collections']);
  * The goal list is the hottest read. This keeps each user's list JSON in memory and drops it when the
  * goals or collections read model changes that user's rows: this process's own commands say so right after
  * their commit (InlineProjections' `changed`, before the response is sent), every process hears the
- * others' commits through `NOTIFY stride_read_models`. Correctness rules:
+ * others' commits through `NOTIFY stride_read_models` (sent just after each commit). Correctness rules:
  * - a list read while a change commits is not kept (per-user generation counter, read before the query);
  * - a read naming a position (`x-min-position`, the client's last write) uses an entry only if that
  *   write's change had been heard of before the entry was read; otherwise it reads the table (which has
@@ -75,11 +83,21 @@ export class GoalListCache {
   ): Promise<string> {
     const key = status ?? '';
     const entry = this.entries.get(userId)?.get(key);
-    if (this.listening && entry && (minPosition === null || entry.covers >= minPosition)) return entry.json;
+    const now = Date.now();
+    if (
+      this.listening &&
+      entry &&
+      now - entry.readAt < ENTRY_TTL_MS &&
+      (minPosition === null || entry.covers >= minPosition)
+    ) {
+      return entry.json;
+    }
     const generation = this.generationOf(userId);
     const covers = this.heard.get(userId) ?? 0;
     const json = await load();
-    if (this.listening && generation === this.generationOf(userId)) this.keep(userId, key, { json, covers });
+    if (this.listening && generation === this.generationOf(userId)) {
+      this.keep(userId, key, { json, covers, readAt: now });
+    }
     return json;
   }
 

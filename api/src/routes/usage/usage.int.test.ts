@@ -65,4 +65,25 @@ describe('/api/usage', () => {
     });
     expect(after.json().last_reset_date).toBe('2026-04-01T00:01:00.000Z');
   });
+
+  it("the monthly goal limit starts again at the user's local midnight (their time zone), not UTC's", async () => {
+    const la = await registeredUser(t, 'los-angeles@example.com');
+    expect((await la.post('/api/user/time-zone', { timeZone: 'America/Los_Angeles' })).statusCode).toBe(200);
+    const utc = await registeredUser(t, 'greenwich@example.com');
+    now = new Date('2026-03-20T12:00:00.000Z');
+    for (const client of [la, utc]) {
+      expect((await client.post('/api/goals/create-simple', { title: 'March goal' })).statusCode).toBe(201);
+    }
+    now = new Date('2026-04-01T03:00:00.000Z'); // 20:00 on March 31st in Los Angeles
+    const stillMarch = await la.post('/api/goals/create-simple', { title: 'Too early' });
+    expect(stillMarch.statusCode).toBe(403);
+    expect(stillMarch.json().code).toBe('limit_reached');
+    expect((await utc.post('/api/goals/create-simple', { title: 'April in UTC' })).statusCode).toBe(201);
+    now = new Date('2026-04-01T08:00:00.000Z'); // 01:00 on April 1st in Los Angeles
+    expect((await la.post('/api/goals/create-simple', { title: 'April goal' })).statusCode).toBe(201);
+    expect((await la.get('/api/user/get-user-data-simple')).json()).toMatchObject({
+      current_month: '2026-04',
+      goals_this_month: 1,
+    });
+  });
 });

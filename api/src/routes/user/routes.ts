@@ -52,9 +52,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ensureUserExistsBodySchema, response: { 200: ensureUserExistsResponseSchema } } },
     async (request, reply) => {
       const caller = requireUser(request);
-      // The token's email and name win over the body's when the token carries them.
-      const email = caller.email || request.body.email;
-      const name = request.body.name || caller.name;
+      // Identity comes from the verified token only: the body's email and name are never trusted.
+      const { email, name } = caller;
+      if (!email) {
+        throw new DomainError(
+          'validation',
+          'The session token carries no email: add "email" to the session token template (see the README)',
+          { field: 'email' },
+        );
+      }
       return runCommand(request, reply, {
         command: registerUser,
         input: {

@@ -26,6 +26,7 @@ export function toServerUserRecord(
       lastResetDate: row.last_reset_date,
     },
     now,
+    row.time_zone,
   );
   const tier = parseTier(row.tier);
   const limits = limitsForTier(tier);

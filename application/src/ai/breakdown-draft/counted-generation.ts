@@ -7,7 +7,8 @@ import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
 import type { CommandContext } from '../../commands/command-handler';
-import { snapshotOf } from '../../commands/usage/usage-snapshot';
+import { getUsageSnapshot } from '@stride/projections/usage/queries/get-usage-snapshot';
+import { snapshotOf, usageTarget, usageTimeZoneOf } from '../../commands/usage/usage-snapshot';
 import { BreakdownFailure, type BreakdownOutcome } from '../breakdown-provider';
 
 /** Missing, deleted and other users' goals all look the same (as in the goal decider). */
@@ -73,11 +74,17 @@ export async function runCountedGeneration<Result>(
   const { userId } = context;
   const now = services.clock();
   const goalStream = streamIds.goal(goalId);
-  const usageStream = streamIds.usage(userId);
   const goal = await loadOwnedGoal(services, userId, goalId);
-  const tier = await billing.effectiveTier(userId);
-  const usage = await services.commands.load(usageStream, usageDecider);
-  usageDecider.decide({ type: 'CountAiGeneration', data: { tier, goalId }, metadata: { now, userId } }, usage.state);
+  // The tier whose limits apply to the user now; the month begins in the user's time zone.
+  const [tier, timeZone, usage] = await Promise.all([
+    billing.effectiveTier(userId),
+    usageTimeZoneOf(services, userId),
+    getUsageSnapshot(services.pool, userId),
+  ]);
+  usageDecider.decide(
+    { type: 'CountAiGeneration', data: { tier, goalId, timeZone }, metadata: { now, userId } },
+    usage?.state ?? usageDecider.initialState(),
+  );
 
   const track = (
     name: 'ai_generation_started' | 'ai_generation_completed' | 'ai_generation_failed',
@@ -101,7 +108,7 @@ export async function runCountedGeneration<Result>(
       context,
       streams: {
         goal: { streamId: goalStream, decider: goalStreamDecider },
-        usage: { streamId: usageStream, decider: usageDecider },
+        usage: usageTarget(userId),
       },
       decide: (states, metadata) => {
         ownedGoal(states.goal, userId);
@@ -114,7 +121,7 @@ export async function runCountedGeneration<Result>(
         }
         if (goalCommands && goalEvents.length === 0) return {};
         const usageEvents = usageDecider.decide(
-          { type: 'CountAiGeneration', data: { tier, goalId }, metadata },
+          { type: 'CountAiGeneration', data: { tier, goalId, timeZone }, metadata },
           states.usage,
         );
         return { goal: goalEvents, usage: usageEvents };
@@ -124,7 +131,7 @@ export async function runCountedGeneration<Result>(
           outcome,
           goalEvents: streams.goal.events,
           position,
-          aiGenerationsThisMonth: snapshotOf(streams.usage.state, now).aiGenerationsThisMonth,
+          aiGenerationsThisMonth: snapshotOf(streams.usage.state, now, timeZone).aiGenerationsThisMonth,
         }),
     });
     track('ai_generation_completed', {

@@ -5,7 +5,7 @@ import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
-import { limitTierOf } from '../usage/usage-snapshot';
+import { limitTierOf, usageTarget, usageTimeZoneOf } from '../usage/usage-snapshot';
 import { goalResultSchema, type GoalResult } from './goal-result';
 
 export const inputSchema = z.object({
@@ -22,20 +22,24 @@ export const resultSchema = goalResultSchema;
 
 /**
  * CreateGoal and CountGoal in one atomic append to the goal's stream and the caller's usage stream. The
- * usage stream's expected version makes concurrent creates serialise: at the monthly limit exactly one
- * wins, the others are retried against the new count and get limit_reached (403).
+ * limit is decided on the usage counters row (one month's counts, in the user's time zone) and the usage
+ * stream's expected version makes concurrent creates serialise: at the monthly limit exactly one wins,
+ * the others are retried against the new count and get limit_reached (403).
  */
 export async function run(services: Services, context: CommandContext, input: CreateGoalInput): Promise<GoalResult> {
-  const tier = await limitTierOf(services, context.userId);
+  const [tier, timeZone] = await Promise.all([
+    limitTierOf(services, context.userId),
+    usageTimeZoneOf(services, context.userId),
+  ]);
   const { goalId, ...data } = input;
   const { result } = await services.commands.execute({
     streams: {
       goal: { streamId: streamIds.goal(goalId), decider: goalDecider },
-      usage: { streamId: streamIds.usage(context.userId), decider: usageDecider },
+      usage: usageTarget(context.userId),
     },
     decide: (states, metadata) => ({
       goal: goalDecider.decide({ type: 'CreateGoal', data: { goalId, ...data }, metadata }, states.goal),
-      usage: usageDecider.decide({ type: 'CountGoal', data: { tier, goalId }, metadata }, states.usage),
+      usage: usageDecider.decide({ type: 'CountGoal', data: { tier, goalId, timeZone }, metadata }, states.usage),
     }),
     context,
     result: (outcome) => ({ goalId, position: outcome.position }),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
-import { snapshotOf } from './usage-snapshot';
+import { snapshotOf, usageTarget, usageTimeZoneOf } from './usage-snapshot';
 
 export const inputSchema = z.object({});
 
@@ -18,7 +17,7 @@ export const resultSchema = z.object({
 export type CheckAndResetResult = z.infer<typeof resultSchema>;
 
 /**
- * CheckAndResetMonth on the caller's usage stream: resets the counters when a new UTC month began. The
+ * CheckAndResetMonth on the caller's usage stream: resets the counters when a new month began where the user lives. The
  * result (stored with an Idempotency-Key) is the counters as this command left them.
  */
 export async function run(
@@ -26,14 +25,15 @@ export async function run(
   context: CommandContext,
   _input: z.infer<typeof inputSchema>,
 ): Promise<CheckAndResetResult> {
+  const timeZone = await usageTimeZoneOf(services, context.userId);
   const { result } = await services.commands.execute({
-    streams: { usage: { streamId: streamIds.usage(context.userId), decider: usageDecider } },
+    streams: { usage: usageTarget(context.userId) },
     decide: (states, metadata) => ({
-      usage: usageDecider.decide({ type: 'CheckAndResetMonth', data: {}, metadata }, states.usage),
+      usage: usageDecider.decide({ type: 'CheckAndResetMonth', data: { timeZone }, metadata }, states.usage),
     }),
     context,
     result: ({ streams: { usage }, position }) => ({
-      ...snapshotOf(usage.state, services.clock()),
+      ...snapshotOf(usage.state, services.clock(), timeZone),
       reset: usage.events.some((event) => event.type === 'UsageMonthReset'),
       position,
     }),

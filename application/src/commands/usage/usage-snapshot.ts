@@ -1,9 +1,12 @@
 import { limitsForTier } from '@stride/domain/plans/limits';
-import { monthOf } from '@stride/domain/shared/month';
 import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
-import type { UsageState } from '@stride/domain/usage/usage-events';
+import type { UsageEvent, UsageState } from '@stride/domain/usage/usage-events';
+import { usageMonthOf } from '@stride/domain/usage/usage-month';
+import { getUsageSnapshot } from '@stride/projections/usage/queries/get-usage-snapshot';
+import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { Services } from '../../services';
+import type { StreamTarget } from '../command-handler';
 
 /** The counters for the current month. Counters of an earlier month read as 0 (that month is over). */
 export interface UsageSnapshot {
@@ -13,8 +16,9 @@ export interface UsageSnapshot {
   readonly lastResetDate: string | null;
 }
 
-export const snapshotOf = (state: UsageState, now: Date): UsageSnapshot => {
-  const month = monthOf(now);
+/** The counters as of `now` in the user's time zone (UTC by default). */
+export const snapshotOf = (state: UsageState, now: Date, timeZone?: string): UsageSnapshot => {
+  const month = usageMonthOf(now, timeZone);
   const current = state.month !== null && state.month >= month;
   return {
     currentMonth: current ? (state.month ?? month) : month,
@@ -24,13 +28,28 @@ export const snapshotOf = (state: UsageState, now: Date): UsageSnapshot => {
   };
 };
 
-/** Authoritative counters: folded from the usage stream itself, not from a read model. */
-export async function loadUsage(
-  services: Services,
-  userId: string,
-): Promise<UsageSnapshot & { position: number | null }> {
-  const { state, position } = await services.commands.load(streamIds.usage(userId), usageDecider);
-  return { ...snapshotOf(state, services.clock()), position };
+/**
+ * The user's usage stream as a command target. Its state comes from the usage counters row, which every
+ * usage event's transaction keeps (with the stream version it reflects): deciding a limit reads one row,
+ * never the stream's history, and the append's version check keeps limits exact under concurrency.
+ */
+export const usageTarget = (userId: string): StreamTarget<UsageState, UsageEvent> => ({
+  streamId: streamIds.usage(userId),
+  decider: usageDecider,
+  snapshot: (db) => getUsageSnapshot(db, userId),
+});
+
+/** The user's time zone, in which usage months begin (UTC when none is recorded). */
+export const usageTimeZoneOf = (services: Services, userId: string): Promise<string> =>
+  getUserTimeZone(services.pool, userId);
+
+/** The user's counters now (from the counters row), in their time zone. */
+export async function loadUsage(services: Services, userId: string): Promise<UsageSnapshot> {
+  const [snapshot, timeZone] = await Promise.all([
+    getUsageSnapshot(services.pool, userId),
+    usageTimeZoneOf(services, userId),
+  ]);
+  return snapshotOf(snapshot?.state ?? usageDecider.initialState(), services.clock(), timeZone);
 }
 
 /**

@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { SectionErrorBoundary } from '../../components/section-error-boundary';
 import { useAuthSession } from '../../lib/auth-session';
 import { useCurrentUser } from '../../lib/current-user';
+import { greetingAt } from '../../lib/greeting';
+import { browserTimeZone } from '../../lib/time-zone';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGoals } from '../../features/goals/api/list-goals';
 import { useGoalChoices } from '../goal-choices';
@@ -18,12 +20,6 @@ import { TaskSubtasks } from '../../features/breakdowns/components/task-subtasks
 import { useGoalProgress } from '../../features/breakdowns/hooks/use-goal-progress';
 
 const dayFormatter = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
-
-function greeting(hour: number): string {
-  if (hour < 12) return 'Good morning';
-  if (hour < 18) return 'Good afternoon';
-  return 'Good evening';
-}
 
 /** /daily: today's plan, goal overview, the selected goal with its tasks and AI breakdown, and the energy view. */
 export default function DailyRoute() {
@@ -54,7 +50,7 @@ export default function DailyRoute() {
         <div>
           <p className="page-header__eyebrow">{dayFormatter.format(now)}</p>
           <h1 className="page-header__title">
-            {greeting(now.getHours())}
+            {greetingAt(now, user?.timeZone ?? browserTimeZone() ?? 'UTC')}
             {firstName ? `, ${firstName}` : ''}
           </h1>
           <p className="page-header__subtitle">

@@ -3,6 +3,7 @@ import { userMetricsResponseSchema, type UserMetricsResponse } from '@stride/dom
 import { engagementScore } from '@stride/domain/analytics/engagement-score';
 import { insightsFor } from '@stride/domain/analytics/insights';
 import { daysBetween } from '@stride/domain/analytics/user-metrics';
+import { localDateOf } from '@stride/domain/dates/local-date';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { analyticsKeys } from './keys';
 import { getUserMetricsSimple } from './get-user-metrics-simple';
@@ -15,7 +16,11 @@ export const isPlanRequired = (error: unknown): boolean =>
  * any reason other than the plan, falls back to /api/analytics/user-metrics-simple and derives the
  * engagement score and insights locally with the same domain rules.
  */
-export async function getUserMetrics(userId: string, signal?: AbortSignal): Promise<UserMetricsResponse> {
+export async function getUserMetrics(
+  userId: string,
+  timeZone: string,
+  signal?: AbortSignal,
+): Promise<UserMetricsResponse> {
   try {
     return await apiClient.get('/analytics/user-metrics', {
       schema: userMetricsResponseSchema,
@@ -26,7 +31,7 @@ export async function getUserMetrics(userId: string, signal?: AbortSignal): Prom
     if (signal?.aborted || isPlanRequired(error) || (isApiError(error) && error.status === 401)) throw error;
     const simple = await getUserMetricsSimple(userId, signal);
     const { userId: id, ...metrics } = simple;
-    const today = new Date().toISOString().slice(0, 10);
+    const today = localDateOf(new Date(), timeZone);
     return {
       userId: id,
       asOf: today,
@@ -43,12 +48,12 @@ export async function getUserMetrics(userId: string, signal?: AbortSignal): Prom
   }
 }
 
-export const userMetricsQueryOptions = (userId: string) =>
+export const userMetricsQueryOptions = (userId: string, timeZone: string) =>
   queryOptions({
     queryKey: analyticsKeys.user(userId),
-    queryFn: ({ signal }) => getUserMetrics(userId, signal),
+    queryFn: ({ signal }) => getUserMetrics(userId, timeZone, signal),
     retry: (count, error) => count < 1 && !isPlanRequired(error),
   });
 
-export const useUserMetrics = (userId: string, enabled = true) =>
-  useQuery({ ...userMetricsQueryOptions(userId), enabled: enabled && Boolean(userId) });
+export const useUserMetrics = (userId: string, timeZone: string, enabled = true) =>
+  useQuery({ ...userMetricsQueryOptions(userId, timeZone), enabled: enabled && Boolean(userId) });

@@ -10,6 +10,7 @@ import { formatDate, formatMinutes } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDailyMetrics } from '../api/get-daily-metrics';
 import { isPlanRequired, useUserMetrics } from '../api/get-user-metrics';
+import { DEFAULT_TIME_ZONE } from '@stride/domain/users/user-time-zone';
 import { accountStartDay, checkRange, lastDays, RANGE_PRESETS, type DateRange } from '../lib/date-range';
 import { buildSeries, formatHour } from '../lib/series';
 import {
@@ -24,10 +25,13 @@ import { LoadErrorNotice } from '../../../components/load-error-notice';
 
 const pct = (value: number) => `${Math.round(value * 100)}%`;
 
-/** The first day the dashboard may show: the account's first day, or the plan's reach if later. */
-function earliestDay(createdAt: string | null | undefined, reach: number | null): string | undefined {
+/**
+ * The first instant the dashboard may show: the account's creation, or the start of the plan's reach (that
+ * many days back from now, today included) if later.
+ */
+function earliestInstant(createdAt: string | null | undefined, reach: number | null): string | undefined {
   if (reach === null) return createdAt ?? undefined;
-  const reachStart = `${lastDays(reach).start}T00:00:00.000Z`;
+  const reachStart = new Date(Date.now() - (reach - 1) * 86_400_000).toISOString();
   return !createdAt || createdAt < reachStart ? reachStart : createdAt;
 }
 
@@ -41,13 +45,15 @@ export function AnalyticsPage() {
   const { user } = useCurrentUser();
   const userId = user?.id ?? '';
   const entitled = hasAnalyticsDashboard(user?.subscriptionTier);
+  const timeZone = user?.timeZone ?? DEFAULT_TIME_ZONE;
   // Starter's dashboard reaches back a fixed number of days; Pro's any range (domain/src/plans/plan-features.ts).
   const reach = analyticsDaysFor(user?.subscriptionTier);
   const presets = RANGE_PRESETS.filter((preset) => reach === null || preset.days <= reach);
-  const [range, setRange] = useState<DateRange>(() => lastDays(30));
-  const check = checkRange(range, earliestDay(user?.createdAt, reach));
+  const [range, setRange] = useState<DateRange>(() => lastDays(30, timeZone));
+  const earliest = earliestInstant(user?.createdAt, reach);
+  const check = checkRange(range, earliest, timeZone);
   const drawn = check.ok ? check.range : null;
-  const metrics = useUserMetrics(userId, entitled);
+  const metrics = useUserMetrics(userId, timeZone, entitled);
   const daily = useDailyMetrics(userId, drawn ?? range, entitled && drawn !== null && !isPlanRequired(metrics.error));
   const planRequired = !entitled || isPlanRequired(metrics.error) || isPlanRequired(daily.error);
 
@@ -71,8 +77,8 @@ export function AnalyticsPage() {
               value={range}
               onChange={setRange}
               presets={presets}
-              makePreset={(d) => lastDays(d)}
-              minDate={accountStartDay(earliestDay(user?.createdAt, reach)) ?? undefined}
+              makePreset={(d) => lastDays(d, timeZone)}
+              minDate={accountStartDay(earliest, timeZone) ?? undefined}
               invalid={!check.ok && check.reason === 'from-after-to'}
             />
           )
@@ -130,7 +136,7 @@ export function AnalyticsPage() {
               icon={<Icon name="clock" />}
               label="Most productive hour"
               value={formatHour(metrics.data.metrics.mostProductiveHour)}
-              hint="When you complete the most tasks (UTC)"
+              hint={`When you complete the most tasks (${timeZone.replaceAll('_', ' ')} time)`}
             />
             <StatCard
               icon={<Icon name="barChart" />}

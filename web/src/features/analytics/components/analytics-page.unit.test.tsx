@@ -93,23 +93,23 @@ describe('AnalyticsPage asks only what the screen can show', () => {
 
 describe('range rules', () => {
   it('clips, refuses and passes ranges', () => {
-    expect(checkRange({ start: '2025-01-01', end: '2025-01-30' }, '2025-01-10T08:00:00Z')).toEqual({
+    expect(checkRange({ start: '2025-01-01', end: '2025-01-30' }, '2025-01-10T08:00:00Z', 'UTC')).toEqual({
       ok: true,
       range: { start: '2025-01-10', end: '2025-01-30' },
       clipped: true,
     });
-    expect(checkRange({ start: '2025-02-01', end: '2025-01-30' }, null)).toMatchObject({
+    expect(checkRange({ start: '2025-02-01', end: '2025-01-30' }, null, 'UTC')).toMatchObject({
       ok: false,
       reason: 'from-after-to',
     });
-    expect(checkRange({ start: '2024-12-01', end: '2024-12-31' }, '2025-01-10T08:00:00Z')).toMatchObject({
+    expect(checkRange({ start: '2024-12-01', end: '2024-12-31' }, '2025-01-10T08:00:00Z', 'UTC')).toMatchObject({
       ok: false,
       reason: 'before-account',
     });
   });
 
   it('draws no point (and no zero) for days before the account existed', () => {
-    const check = checkRange({ start: '2025-01-01', end: '2025-01-30' }, '2025-01-28T08:00:00Z');
+    const check = checkRange({ start: '2025-01-01', end: '2025-01-30' }, '2025-01-28T08:00:00Z', 'UTC');
     if (!check.ok) throw new Error('expected a range');
     const points = buildSeries(check.range, [], 'user-1', 0);
     expect(points.map((p) => p.date)).toEqual(['2025-01-28', '2025-01-29', '2025-01-30']);

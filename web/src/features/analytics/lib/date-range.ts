@@ -1,3 +1,4 @@
+import { addDays, localDateOf } from '@stride/domain/dates/local-date';
 export interface DateRange {
   /** YYYY-MM-DD, inclusive. */
   readonly start: string;
@@ -12,11 +13,13 @@ export const RANGE_PRESETS = [
 
 const DAY_MS = 86_400_000;
 
-/** UTC calendar day (the metrics are per UTC day). */
+/** The UTC calendar day of an instant (calendar arithmetic on YYYY-MM-DD strings goes through UTC midnights). */
 export const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
 
-export function lastDays(days: number, today = new Date()): DateRange {
-  return { start: isoDay(new Date(today.getTime() - (days - 1) * DAY_MS)), end: isoDay(today) };
+/** The last `days` days up to the user's today (the metrics are per day of the user's time zone). */
+export function lastDays(days: number, timeZone: string, now = new Date()): DateRange {
+  const end = localDateOf(now, timeZone);
+  return { start: addDays(end, 1 - days), end };
 }
 
 /** Every day of the range, in order. */
@@ -33,11 +36,11 @@ export function isValidRange(range: DateRange): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(range.start) && /^\d{4}-\d{2}-\d{2}$/.test(range.end) && range.start <= range.end;
 }
 
-/** The UTC day an account was created (the first day any metric can exist); null when unknown. */
-export function accountStartDay(createdAt: string | null | undefined): string | null {
+/** The user's day an account was created on (the first day any metric can exist); null when unknown. */
+export function accountStartDay(createdAt: string | null | undefined, timeZone: string): string | null {
   if (!createdAt) return null;
   const time = Date.parse(createdAt);
-  return Number.isNaN(time) ? null : isoDay(new Date(time));
+  return Number.isNaN(time) ? null : localDateOf(new Date(time), timeZone);
 }
 
 export type RangeCheck =
@@ -51,7 +54,7 @@ const showDay = (day: string) => dayText.format(new Date(`${day}T00:00:00Z`));
  * The range the charts may draw: From after To is refused with a message, and days before the account
  * existed are cut off (charts and averages never count days on which the user could not have been active).
  */
-export function checkRange(range: DateRange, createdAt: string | null | undefined): RangeCheck {
+export function checkRange(range: DateRange, createdAt: string | null | undefined, timeZone: string): RangeCheck {
   const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
   if (!dayPattern.test(range.start) || !dayPattern.test(range.end))
     return { ok: false, reason: 'invalid', message: 'Pick both a From and a To date.' };
@@ -61,7 +64,7 @@ export function checkRange(range: DateRange, createdAt: string | null | undefine
       reason: 'from-after-to',
       message: `The From date (${showDay(range.start)}) is after the To date (${showDay(range.end)}). Pick a From date on or before the To date.`,
     };
-  const first = accountStartDay(createdAt);
+  const first = accountStartDay(createdAt, timeZone);
   if (first && range.end < first)
     return {
       ok: false,
