@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { PassThrough } from 'node:stream';
 import { generateKeyPair, exportSPKI, SignJWT } from 'jose';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +36,9 @@ describe('app shell: public routes, authentication, errors', () => {
       'usage',
       'goals',
       'collections',
+      'subtasks',
+      'planner',
+      'calendar',
     ]);
     const config = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json()).toEqual({
@@ -117,6 +122,18 @@ describe('app shell: 500, timeout, rate limit', () => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       return { late: true };
     });
+    // A handler that chose its content type before it was late (as a static file does).
+    app.get('/slow-page', async (_request, reply) => {
+      void reply.type('text/html');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return '<p>late</p>';
+    });
+    // A download under way that never ends by itself (a large file to a slow browser).
+    app.get('/download', (_request, reply) => {
+      const stream = new PassThrough();
+      stream.write('console.log("first chunk");\n');
+      return reply.type('text/javascript').send(stream);
+    });
   };
   let t: TestApp;
   beforeAll(async () => {
@@ -145,7 +162,49 @@ describe('app shell: 500, timeout, rate limit', () => {
     });
     expect(slow.statusCode).toBe(503);
     expect(slow.json()).toEqual({ error: 'Request timeout after 150ms', code: 'timeout' });
+    const slowPage = await app.inject({
+      method: 'GET',
+      url: '/api/test/slow-page',
+      headers: { authorization: `Bearer ${client.token}` },
+    });
+    expect(slowPage.statusCode).toBe(503);
+    expect(slowPage.json()).toMatchObject({ code: 'timeout' });
     await app.close();
+  });
+
+  it('survives a download the browser stops: the timeout leaves a response under way alone', async () => {
+    const app = await buildApp(t.services, { routes: [...routePlugins, { prefix: '/api/test', plugin: failing }] });
+    const client = await t.signIn('download@example.com');
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      // The browser reads the first chunk, then navigates away (the connection closes mid-response).
+      const firstChunk = await new Promise<string>((resolve, reject) => {
+        const request = httpRequest(
+          { host: '127.0.0.1', port, path: '/api/test/download', headers: { authorization: `Bearer ${client.token}` } },
+          (response) => {
+            response.once('data', (chunk: Buffer) => {
+              resolve(chunk.toString());
+              request.destroy();
+            });
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+      expect(firstChunk).toContain('first chunk');
+      // Well past the 150 ms timeout: the server has not thrown and still answers.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(uncaught).toEqual([]);
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await app.close();
+    }
   });
 
   it('429 after the per-user limit, with x-ratelimit-reset', async () => {

@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createGoal, registeredUser } from '../test/fixtures';
+import { addDays, localDateOf } from '@stride/domain/dates/local-date';
+import { activateSubscription, createGoal, registeredUser } from '../test/fixtures';
 import { startTestApp, type TestApp, type TestClient } from '../test/test-app';
 
 /**
@@ -22,6 +24,13 @@ interface Case {
   readonly setup: (t: TestApp, email: string) => Promise<{ client: TestClient; call: Call }>;
 }
 
+const DAY = 86_400_000;
+/** Days the app's clock runs ahead of the wall clock (the overdue case moves it to make a task overdue). */
+let daysAhead = 0;
+const now = () => new Date(Date.now() + daysAhead * DAY);
+const today = () => localDateOf(now(), 'UTC');
+const ADMIN_EMAIL = 'idem-admin@example.com';
+
 const withGoal = async (t: TestApp, email: string) => {
   const client = await registeredUser(t, email);
   const { goal } = await createGoal(client, { title: 'Run a 10k' });
@@ -42,6 +51,18 @@ const withCollection = async (t: TestApp, email: string) => {
   const collectionId = created.json<{ collection: { id: string } }>().collection.id;
   return { client, goalId, collectionId };
 };
+
+/** A task with AI sub-steps (the embedded planner's breakdown of the task). */
+const withSubtask = async (t: TestApp, email: string) => {
+  const { client, goalId, taskId, base } = await withTask(t, email);
+  const broken = await client.post(`${base}/breakdown`, {});
+  expect(broken.statusCode, broken.body).toBe(200);
+  const subtaskId = broken.json<{ subtasks: { id: string }[] }>().subtasks[0]!.id;
+  return { client, goalId, taskId, subtaskBase: `${base}/subtasks/${subtaskId}` };
+};
+
+/** One reviewed draft step, as the draft page sends it to save. */
+const draftStep = { title: 'Buy running shoes', estimated_minutes: 30, energy_level: 'low' };
 
 const cases: readonly Case[] = [
   {
@@ -286,12 +307,168 @@ const cases: readonly Case[] = [
       },
     }),
   },
+  {
+    name: 'POST /api/user/delete-my-account',
+    status: 200,
+    setup: async (t, email) => {
+      const { client } = await withGoal(t, email);
+      return { client, call: { method: 'POST', url: '/api/user/delete-my-account' } };
+    },
+  },
+  {
+    name: 'POST /api/admin/users/:userId/erase',
+    status: 200,
+    setup: async (t, email) => {
+      const { client: target } = await withGoal(t, email);
+      return {
+        client: await registeredUser(t, ADMIN_EMAIL),
+        call: { method: 'POST', url: `/api/admin/users/${target.userId}/erase` },
+      };
+    },
+  },
+  ...(
+    [
+      ['schedule', () => ({ do_date: addDays(today(), 1) })],
+      ['due-date', () => ({ due_date: addDays(today(), 7) })],
+      ['recurrence', () => ({ rule: { kind: 'daily' } })],
+    ] as const
+  ).map(([action, body]): Case => ({
+    name: `POST /api/goals/:goalId/tasks/:taskId/${action}`,
+    status: 200,
+    setup: async (t, email) => {
+      const { client, base } = await withTask(t, email);
+      return { client, call: { method: 'POST', url: `${base}/${action}`, body: body() } };
+    },
+  })),
+  {
+    name: 'PATCH /api/goals/:goalId/tasks/:taskId/occurrence',
+    status: 200,
+    setup: async (t, email) => {
+      const { client, base } = await withTask(t, email);
+      const recurring = await client.post(`${base}/recurrence`, { rule: { kind: 'daily' } });
+      expect(recurring.statusCode, recurring.body).toBe(200);
+      return {
+        client,
+        call: { method: 'PATCH', url: `${base}/occurrence`, body: { estimated_minutes: 20, scope: 'future' } },
+      };
+    },
+  },
+  {
+    name: 'POST /api/goals/:goalId/tasks/:taskId/breakdown',
+    status: 200,
+    setup: async (t, email) => {
+      const { client, base } = await withTask(t, email);
+      return { client, call: { method: 'POST', url: `${base}/breakdown`, body: { granularity: 'tiny' } } };
+    },
+  },
+  ...(['complete', 'reopen'] as const).map((action): Case => ({
+    name: `POST /api/goals/:goalId/tasks/:taskId/subtasks/:subtaskId/${action}`,
+    status: 200,
+    setup: async (t, email) => {
+      const { client, subtaskBase } = await withSubtask(t, email);
+      if (action === 'reopen') expect((await client.post(`${subtaskBase}/complete`)).statusCode).toBe(200);
+      return { client, call: { method: 'POST', url: `${subtaskBase}/${action}` } };
+    },
+  })),
+  {
+    name: 'DELETE /api/goals/:goalId/tasks/:taskId/subtasks/:subtaskId',
+    status: 200,
+    setup: async (t, email) => {
+      const { client, subtaskBase } = await withSubtask(t, email);
+      return { client, call: { method: 'DELETE', url: subtaskBase } };
+    },
+  },
+  {
+    // With an Idempotency-Key the draft is answered as JSON, never streamed (a stream cannot be replayed).
+    name: 'POST /api/goals/:goalId/breakdown/draft',
+    status: 200,
+    setup: async (t, email) => {
+      const { client, goalId } = await withGoal(t, email);
+      return {
+        client,
+        call: { method: 'POST', url: `/api/goals/${goalId}/breakdown/draft`, body: { granularity: 'tiny' } },
+      };
+    },
+  },
+  {
+    name: 'POST /api/goals/:goalId/breakdown/draft/save',
+    status: 200,
+    setup: async (t, email) => {
+      const { client, goalId } = await withGoal(t, email);
+      return {
+        client,
+        call: { method: 'POST', url: `/api/goals/${goalId}/breakdown/draft/save`, body: { steps: [draftStep] } },
+      };
+    },
+  },
+  {
+    name: 'POST /api/planner/overdue/move',
+    status: 200,
+    setup: async (t, email) => {
+      const { client, base } = await withTask(t, email);
+      expect((await client.post(`${base}/schedule`, { do_date: today() })).statusCode).toBe(200);
+      daysAhead += 1; // the task planned for today is overdue tomorrow
+      return { client, call: { method: 'POST', url: '/api/planner/overdue/move', body: { target: 'today' } } };
+    },
+  },
+  {
+    name: 'POST /api/planner/quick-add',
+    status: 200,
+    setup: async (t, email) => {
+      const { client } = await withGoal(t, email);
+      return {
+        client,
+        call: { method: 'POST', url: '/api/planner/quick-add', body: { text: 'Call the coach tomorrow 15m' } },
+      };
+    },
+  },
+  {
+    name: 'POST /api/planner/import',
+    status: 200,
+    setup: async (t, email) => {
+      const { client } = await withTask(t, email);
+      await activateSubscription(t, client.userId); // the import adds goals beyond the free plan's limit
+      const exported = await client.get('/api/planner/export.json');
+      expect(exported.statusCode).toBe(200);
+      return { client, call: { method: 'POST', url: '/api/planner/import', body: exported.json() } };
+    },
+  },
+  {
+    name: 'POST /api/planner/import/todoist',
+    status: 200,
+    setup: async (t, email) => {
+      const client = await registeredUser(t, email);
+      const csv = await readFile(
+        new URL('../../domain/src/exchange/fixtures/todoist-sample.csv', import.meta.url),
+        'utf8',
+      );
+      return { client, call: { method: 'POST', url: '/api/planner/import/todoist', body: { csv } } };
+    },
+  },
+  {
+    // Each issue makes a new secret URL: a retry must get the first one, not a second that revokes it.
+    name: 'POST /api/planner/calendar-feed',
+    status: 200,
+    setup: async (t, email) => ({
+      client: await registeredUser(t, email),
+      call: { method: 'POST', url: '/api/planner/calendar-feed' },
+    }),
+  },
+  {
+    name: 'DELETE /api/planner/calendar-feed',
+    status: 200,
+    setup: async (t, email) => {
+      const client = await registeredUser(t, email);
+      expect((await client.post('/api/planner/calendar-feed')).statusCode).toBe(200);
+      return { client, call: { method: 'DELETE', url: '/api/planner/calendar-feed' } };
+    },
+  },
 ];
 
 describe('Idempotency-Key on every command route', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ clock: now, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
   });
   afterAll(async () => {
     await t.close();
@@ -322,9 +499,14 @@ describe('Idempotency-Key on every command route', () => {
   };
 
   it('covers every command route of the app', () => {
-    // Every write route under these prefixes runs a command (usage/increment only reads the counters).
-    const commandPrefixes = /^\/api\/(goals|collections|user|usage|db)(\/|$)/;
-    const reads = new Set(['POST /api/usage/increment']);
+    // Every write route under these prefixes runs a command, except those that store nothing.
+    const commandPrefixes = /^\/api\/(goals|collections|user|usage|db|planner|admin)(\/|$)/;
+    const reads = new Set([
+      // Only reads the counters.
+      'POST /api/usage/increment',
+      // Another step for a draft in the browser: stores nothing and counts no AI generation (not a command).
+      'POST /api/goals/:goalId/breakdown/draft/regenerate-step',
+    ]);
     // printRoutes draws a tree (4 characters a level); the full path is the parents' segments joined.
     const parents: string[] = [];
     const writes = new Set<string>();
@@ -343,7 +525,7 @@ describe('Idempotency-Key on every command route', () => {
     }
     const covered = new Set(cases.map((testCase) => testCase.name.replace(/ (goals|tasks|user_data) \w+$/, '')));
     expect([...writes].filter((route) => !covered.has(route))).toEqual([]);
-    expect(writes.size).toBe(22);
+    expect(writes.size).toBe(40);
   });
 
   it.each(cases.map((testCase, index) => [testCase.name, testCase, index] as const))(

@@ -5,6 +5,7 @@
  * drives it.
  */
 import path from 'node:path';
+import { loadMasterKey } from '@stride/platform/crypto/master-key';
 import { StackChild } from './child-process';
 
 export interface StackOptions {
@@ -45,6 +46,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const logDir = path.join(dir, 'logs');
   const kafkaBrokers = `127.0.0.1:${ports.kafka}`;
   const clickhouseUrl = `http://127.0.0.1:${ports.clickhouse}`;
+  // One master key for every process of the deployment (each has its own DATA_DIR, where each would
+  // otherwise generate its own, and no process could read the personal data another one wrote): the one
+  // given, else `master.key` in the stack's directory, generated once and kept across restarts.
+  const masterKey = await loadMasterKey({
+    ENCRYPTION_MASTER_KEY: options.env?.ENCRYPTION_MASTER_KEY ?? process.env.ENCRYPTION_MASTER_KEY,
+    dataDir: dir,
+  });
   const appEnv = (name: string, extra: Record<string, string>): Record<string, string> => ({
     NODE_ENV: 'development',
     LOG_LEVEL: 'info',
@@ -57,6 +65,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     CLICKHOUSE_DATABASE: 'stride',
     // Both API processes must accept each other's dev sessions.
     DEV_AUTH_SECRET: 'stride-stack-dev-secret-0123456789abcdef',
+    ENCRYPTION_MASTER_KEY: masterKey.toString('base64'),
     AUTH_MODE: 'dev',
     WORKERS_HEALTH_PORT: String(ports.workersHealth),
     ...options.env,

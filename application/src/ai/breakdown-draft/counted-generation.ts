@@ -47,9 +47,11 @@ export interface CountedOutcome {
  * no model call); the planner runs outside any transaction; then one atomic append counts the generation
  * on the usage stream together with what it stores on the goal (`goalCommands`: nothing for a draft, the
  * sub-steps for a task). When the goal commands store nothing (nothing new), nothing is counted; a
- * generation that fails is not counted either.
+ * generation that fails is not counted either. `result` makes the command's result from the counted
+ * outcome inside the append's transaction: it is what an Idempotency-Key keeps with the events, so a retry
+ * after a lost response rebuilds the answer from it (read with the command's own result schema).
  */
-export async function runCountedGeneration(
+export async function runCountedGeneration<Result>(
   services: Services,
   context: CommandContext,
   {
@@ -57,14 +59,17 @@ export async function runCountedGeneration(
     generate,
     goalCommands,
     kind,
+    result: resultOf,
   }: {
     readonly goalId: string;
     readonly generate: (goal: Goal, today: string) => Promise<BreakdownOutcome>;
     readonly goalCommands?: (outcome: BreakdownOutcome, metadata: CommandMetadata) => readonly GoalStreamCommand[];
     /** For the product analytics: which generation this is. */
     readonly kind: 'breakdown' | 'draft' | 'subtasks';
+    /** The command's result (kept with an Idempotency-Key). */
+    readonly result: (counted: CountedOutcome) => Result;
   },
-): Promise<CountedOutcome> {
+): Promise<Result> {
   const { ai, billing } = services;
   const { userId } = context;
   const now = services.clock();
@@ -121,11 +126,13 @@ export async function runCountedGeneration(
         );
         return { goal: goalEvents, usage: usageEvents };
       },
-      result: ({ streams, position }) => ({
-        goalEvents: streams.goal.events,
-        position,
-        aiGenerationsThisMonth: snapshotOf(streams.usage.state, now, timeZone).aiGenerationsThisMonth,
-      }),
+      result: ({ streams, position }) =>
+        resultOf({
+          outcome,
+          goalEvents: streams.goal.events,
+          position,
+          aiGenerationsThisMonth: snapshotOf(streams.usage.state, now, timeZone).aiGenerationsThisMonth,
+        }),
     });
     track('ai_generation_completed', {
       provider: outcome.metadata.provider,
@@ -134,7 +141,7 @@ export async function runCountedGeneration(
       tasks: outcome.result.tasks.length,
       durationMs: outcome.metadata.durationMs,
     });
-    return { outcome, ...result };
+    return result;
   } catch (error) {
     track('ai_generation_failed', { reason: isDomainError(error) ? error.code : 'error', stage: 'store' });
     throw error;

@@ -51,7 +51,7 @@ export async function draftBreakdown(
   let availableMinutesPerWeek: number | null = null;
   let targetDate: string | null = null;
   let today = '';
-  const counted = await runCountedGeneration(services, context, {
+  return runCountedGeneration(services, context, {
     goalId: input.goalId,
     kind: 'draft',
     generate: async (goal, day) => {
@@ -67,19 +67,21 @@ export async function draftBreakdown(
         ...(listeners.onRestart && { onRestart: listeners.onRestart }),
       });
     },
+    result: (counted): DraftBreakdownResult => {
+      const { steps, overload } = draftOf(counted.outcome, { today, targetDate, availableMinutesPerWeek });
+      return {
+        goalId: input.goalId,
+        steps,
+        source: plannerSourceOf(counted.outcome.metadata),
+        // Said only when the user's ratio changed the minutes.
+        estimateNote,
+        overload,
+        variant: input.variant,
+        position: counted.position,
+        aiGenerationsThisMonth: counted.aiGenerationsThisMonth,
+      };
+    },
   });
-  const { steps, overload } = draftOf(counted.outcome, { today, targetDate, availableMinutesPerWeek });
-  return {
-    goalId: input.goalId,
-    steps,
-    source: plannerSourceOf(counted.outcome.metadata),
-    // Said only when the user's ratio changed the minutes.
-    estimateNote,
-    overload,
-    variant: input.variant,
-    position: counted.position,
-    aiGenerationsThisMonth: counted.aiGenerationsThisMonth,
-  };
 }
 
 export const run = (services: Services, context: CommandContext, input: DraftBreakdownInput) =>

@@ -30,7 +30,7 @@ export async function run(
   { goalId }: GenerateBreakdownInput,
 ): Promise<GenerateBreakdownResult> {
   const batchId = newId();
-  const counted = await runCountedGeneration(services, context, {
+  return runCountedGeneration(services, context, {
     goalId,
     kind: 'breakdown',
     generate: (goal, today) => services.ai.provider.generate(goalForBreakdown(goal), { today }),
@@ -52,14 +52,14 @@ export async function run(
         metadata,
       },
     ],
+    result: (counted): GenerateBreakdownResult => ({
+      goalId,
+      taskIds: counted.goalEvents.flatMap((event) =>
+        event.type === 'TasksBatchGenerated' ? event.data.tasks.map((task) => task.taskId) : [],
+      ),
+      position: counted.position,
+      aiMetadata: { ...counted.outcome.metadata },
+      aiGenerationsThisMonth: counted.aiGenerationsThisMonth,
+    }),
   });
-  return {
-    goalId,
-    taskIds: counted.goalEvents.flatMap((event) =>
-      event.type === 'TasksBatchGenerated' ? event.data.tasks.map((task) => task.taskId) : [],
-    ),
-    position: counted.position,
-    aiMetadata: { ...counted.outcome.metadata },
-    aiGenerationsThisMonth: counted.aiGenerationsThisMonth,
-  };
 }

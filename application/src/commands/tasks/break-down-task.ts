@@ -49,7 +49,7 @@ export async function run(
   { goalId, taskId, granularity }: BreakDownTaskInput,
 ): Promise<BreakDownTaskResult> {
   let taskMinutes = 0;
-  const counted = await runCountedGeneration(services, context, {
+  return runCountedGeneration(services, context, {
     goalId,
     kind: 'subtasks',
     generate: async (goal, today) => {
@@ -91,15 +91,15 @@ export async function run(
         },
       ];
     },
+    result: (counted): BreakDownTaskResult => ({
+      goalId,
+      taskId,
+      subtaskIds: counted.goalEvents.flatMap((event) =>
+        event.type === 'TaskBrokenDown' ? event.data.subtasks.map((subtask) => subtask.subtaskId) : [],
+      ),
+      source: plannerSourceOf(counted.outcome.metadata),
+      position: counted.position,
+      aiGenerationsThisMonth: counted.aiGenerationsThisMonth,
+    }),
   });
-  return {
-    goalId,
-    taskId,
-    subtaskIds: counted.goalEvents.flatMap((event) =>
-      event.type === 'TaskBrokenDown' ? event.data.subtasks.map((subtask) => subtask.subtaskId) : [],
-    ),
-    source: plannerSourceOf(counted.outcome.metadata),
-    position: counted.position,
-    aiGenerationsThisMonth: counted.aiGenerationsThisMonth,
-  };
 }

@@ -56,9 +56,10 @@ export async function run(
   const { userId, by } = input;
   const owned = await ownedAggregates(services.pool, userId);
   const { state: billing } = await services.billing.store.load(userId);
-  let position: number | null;
+  const customerIds = [...new Set(billing.customerIds)];
+  let result: EraseUserResult;
   try {
-    ({ result: position } = await services.commands.execute({
+    ({ result } = await services.commands.execute({
       streams: { user: { streamId: streamIds.user(userId), decider: userDecider } },
       decide: (states, metadata) => ({
         user: userDecider.decide({ type: 'EraseUser', data: { userId, by, ...owned }, metadata }, states.user),
@@ -68,13 +69,13 @@ export async function run(
         await services.userKeys.erase(userId, client);
         await client.query('DELETE FROM command_idempotency WHERE user_id = $1', [userId]);
       },
-      result: (outcome) => outcome.position,
+      // The whole answer, kept with an Idempotency-Key: a retry after a lost response rebuilds it from this.
+      result: (outcome) => ({ position: outcome.position, stripeCustomersDeleted: customerIds.length }),
     }));
   } catch (error) {
     services.userKeys.forget(userId);
     throw error;
   }
-  const customerIds = [...new Set(billing.customerIds)];
   for (const customerId of customerIds) await services.billing.deps.gateway.deleteCustomer(customerId);
-  return { position, stripeCustomersDeleted: customerIds.length };
+  return result;
 }
