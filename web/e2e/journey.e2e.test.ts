@@ -96,8 +96,11 @@ describe('Stride in a browser', () => {
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     await page.waitForURL(/\/daily$/);
     await page.getByRole('heading', { level: 2, name: 'Run a half marathon in October' }).waitFor();
-    await page.getByRole('button', { name: 'AI breakdown' }).click();
-    await page.getByText(/^Added \d+ tasks?$/).waitFor({ timeout: 60_000 });
+    // The breakdown opens as a draft to review (issue 14); saving it adds the tasks.
+    await page.getByRole('button', { name: 'Draft steps' }).click();
+    const save = page.getByRole('button', { name: /^Save \d+ steps?$/ });
+    await save.waitFor({ timeout: 60_000 });
+    await save.click();
     const tasks = page.locator('.selected-goal [data-testid="task-item"]');
     await expect.poll(() => tasks.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await expectText(page.getByTestId('usage-ai'), '1/3');
