@@ -163,13 +163,16 @@ describe.each(['embedded', 'kafka'] as const)('analytics API (%s bus)', (bus) =>
       (await admin.get(`/api/admin/analytics/funnel?start=${today}&end=${today}&breakdown=channel`)).json(),
     );
     expect(funnel.total[0]).toMatchObject({ id: 'signed_up', users: 3 });
-    expect(
-      (await admin.get(`/api/admin/analytics/attribution?start=${today}&end=${today}`)).json().totals,
-    ).toMatchObject({
-      signups: 3,
-      paidConversions: 1,
-      revenueCents: 1200,
-    });
+    // The paid conversion reaches ClickHouse through the log like every domain event: wait for it.
+    await eventually(async () =>
+      expect(
+        (await admin.get(`/api/admin/analytics/attribution?start=${today}&end=${today}`)).json().totals,
+      ).toMatchObject({
+        signups: 3,
+        paidConversions: 1,
+        revenueCents: 1200,
+      }),
+    );
     expect((await admin.get(`/api/admin/signup-errors?start=${today}&end=${today}`)).json()).toMatchObject({
       total: 0,
     });
