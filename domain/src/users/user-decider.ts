@@ -47,6 +47,8 @@ export type EraseUser = Command<
     by: 'user' | 'admin';
     goals: { goalId: string; taskIds: string[] }[];
     collectionIds: string[];
+    subtasks?: { goalId: string; subtaskIds: string[] }[];
+    series?: { goalId: string; seriesIds: string[] }[];
   }
 >;
 
@@ -108,8 +110,18 @@ const eraseUser = ({ data, metadata }: EraseUser, state: UserState): UserEvent[]
   if (state === null || state.userId !== data.userId || (self && data.userId !== metadata.userId)) {
     throw new DomainError('not_found', 'User not found');
   }
-  const { userId, by, goals, collectionIds } = data;
-  return [createEvent(userErased, { userId, by, erasedAt: metadata.now.toISOString(), goals, collectionIds })];
+  const { userId, by, goals, collectionIds, subtasks = [], series = [] } = data;
+  return [
+    createEvent(userErased, {
+      userId,
+      by,
+      erasedAt: metadata.now.toISOString(),
+      goals,
+      collectionIds,
+      subtasks,
+      series,
+    }),
+  ];
 };
 
 export const decide = (command: UserCommand, state: UserState): UserEvent[] => {

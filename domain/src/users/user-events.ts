@@ -77,6 +77,9 @@ export const userErased = defineEvent({
     erasedAt: z.iso.datetime(),
     goals: z.array(z.object({ goalId: z.string().min(1), taskIds: z.array(z.string().min(1)) })),
     collectionIds: z.array(z.string().min(1)),
+    /** The user's sub-steps and recurring series, by goal (absent in erasures recorded before they existed). */
+    subtasks: z.array(z.object({ goalId: z.string().min(1), subtaskIds: z.array(z.string().min(1)) })).optional(),
+    series: z.array(z.object({ goalId: z.string().min(1), seriesIds: z.array(z.string().min(1)) })).optional(),
   }),
 });
 

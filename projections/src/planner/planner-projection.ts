@@ -3,6 +3,8 @@ import { assertNever } from '@stride/domain/shared/event';
 import { parseStreamId } from '@stride/domain/stream-ids';
 import { taskCompleted, taskTimeLogged, type TaskEvent } from '@stride/domain/tasks/task-events';
 import { taskPlanningEventDefinitions, type TaskPlanningEvent } from '@stride/domain/tasks/task-planning-events';
+import type { EventOf } from '@stride/domain/shared/create-event';
+import { userErased } from '@stride/domain/users/user-events';
 import { isoInstant } from '../core/instant';
 import { defineProjection, rowRef, type EventEnvelope, type RowRef } from '../core/projection';
 import type { RowStore } from '../core/row-store';
@@ -16,8 +18,23 @@ import {
 } from './planner-tables';
 
 /** What the planner reads: the planning events, and the task events that log time. */
+type UserErased = EventOf<typeof userErased>;
+
+/**
+ * What the planner reads: the planning events, the task events that log time, and UserErased (an erased
+ * user's plans and series, whose templates hold task titles, leave the read model).
+ */
 export type PlannerEvent =
-  TaskPlanningEvent | Extract<TaskEvent, { type: typeof taskTimeLogged.type | typeof taskCompleted.type }>;
+  TaskPlanningEvent | Extract<TaskEvent, { type: typeof taskTimeLogged.type | typeof taskCompleted.type }> | UserErased;
+
+const erasedRows = (event: UserErased): RowRef[] => [
+  ...event.data.goals.flatMap(({ goalId, taskIds }) =>
+    taskIds.map((task_id) => rowRef(taskPlansTable, { goal_id: goalId, task_id })),
+  ),
+  ...(event.data.series ?? []).flatMap(({ goalId, seriesIds }) =>
+    seriesIds.map((series_id) => rowRef(taskSeriesTable, { goal_id: goalId, series_id })),
+  ),
+];
 
 const goalIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
 
@@ -25,6 +42,7 @@ const json = (value: unknown): { [key: string]: JsonValue } =>
   JSON.parse(JSON.stringify(value)) as { [key: string]: JsonValue };
 
 export const plannerKeysOf = (event: PlannerEvent, envelope: EventEnvelope): RowRef[] => {
+  if (event.type === 'UserErased') return erasedRows(event);
   const goal_id = goalIdOf(envelope);
   const plan = (task_id: string) => rowRef(taskPlansTable, { goal_id, task_id });
   const series = (series_id: string) => rowRef(taskSeriesTable, { goal_id, series_id });
@@ -50,6 +68,15 @@ export const plannerKeysOf = (event: PlannerEvent, envelope: EventEnvelope): Row
 
 /** Mirrors evolveTaskPlanning (domain/src/tasks/task-planning-events.ts) and the time log over rows. */
 export const applyPlannerEvent = (rows: RowStore, event: PlannerEvent, envelope: EventEnvelope): void => {
+  if (event.type === 'UserErased') {
+    for (const { goalId, taskIds } of event.data.goals) {
+      for (const task_id of taskIds) rows.delete(taskPlansTable, { goal_id: goalId, task_id });
+    }
+    for (const { goalId, seriesIds } of event.data.series ?? []) {
+      for (const series_id of seriesIds) rows.delete(taskSeriesTable, { goal_id: goalId, series_id });
+    }
+    return;
+  }
   const goal_id = goalIdOf(envelope);
   const user_id = envelope.actorId;
   const updated_at = envelope.recordedAt;
@@ -134,6 +161,7 @@ export const plannerEventTypes: readonly PlannerEvent['type'][] = [
   ...taskPlanningEventDefinitions.map((definition) => definition.type),
   taskTimeLogged.type,
   taskCompleted.type,
+  userErased.type,
 ];
 
 export const createPlannerProjection = (registry: EventRegistry) =>

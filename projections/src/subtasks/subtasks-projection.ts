@@ -1,7 +1,9 @@
 import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import { assertNever } from '@stride/domain/shared/event';
 import { parseStreamId } from '@stride/domain/stream-ids';
+import type { EventOf } from '@stride/domain/shared/create-event';
 import { subtaskEventDefinitions, type SubtaskEvent } from '@stride/domain/tasks/subtask-events';
+import { userErased } from '@stride/domain/users/user-events';
 import { isoInstant } from '../core/instant';
 import { defineProjection, rowRef, type EventEnvelope, type RowRef } from '../core/projection';
 import type { RowStore } from '../core/row-store';
@@ -14,13 +16,28 @@ import { subtasksTable, type SubtaskRecord } from './subtasks-table';
 
 const goalIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
 
-export const subtasksKeysOf = (event: SubtaskEvent, envelope: EventEnvelope): RowRef[] => {
+/** Sub-step events, and UserErased: an erased user's sub-steps leave the read model. */
+export type SubtasksProjectionEvent = SubtaskEvent | EventOf<typeof userErased>;
+
+const erasedSubtasks = (event: EventOf<typeof userErased>): RowRef[] =>
+  (event.data.subtasks ?? []).flatMap(({ goalId, subtaskIds }) =>
+    subtaskIds.map((id) => rowRef(subtasksTable, { goal_id: goalId, id })),
+  );
+
+export const subtasksKeysOf = (event: SubtasksProjectionEvent, envelope: EventEnvelope): RowRef[] => {
+  if (event.type === 'UserErased') return erasedSubtasks(event);
   const goal_id = goalIdOf(envelope);
   const ids = event.type === 'TaskBrokenDown' ? event.data.subtasks.map((s) => s.subtaskId) : [event.data.subtaskId];
   return ids.map((id) => rowRef(subtasksTable, { goal_id, id }));
 };
 
-export const applySubtaskEvent = (rows: RowStore, event: SubtaskEvent, envelope: EventEnvelope): void => {
+export const applySubtaskEvent = (rows: RowStore, event: SubtasksProjectionEvent, envelope: EventEnvelope): void => {
+  if (event.type === 'UserErased') {
+    for (const { goalId, subtaskIds } of event.data.subtasks ?? []) {
+      for (const id of subtaskIds) rows.delete(subtasksTable, { goal_id: goalId, id });
+    }
+    return;
+  }
   const goal_id = goalIdOf(envelope);
   const update = (id: string, change: (row: SubtaskRecord) => Partial<SubtaskRecord>) =>
     rows.update(subtasksTable, { goal_id, id }, change);
@@ -56,11 +73,11 @@ export const applySubtaskEvent = (rows: RowStore, event: SubtaskEvent, envelope:
 };
 
 export const createSubtasksProjection = (registry: EventRegistry) =>
-  defineProjection<SubtaskEvent>(
+  defineProjection<SubtasksProjectionEvent>(
     {
       name: 'subtasks',
       tables: [subtasksTable],
-      eventTypes: subtaskEventDefinitions.map((definition) => definition.type),
+      eventTypes: [...subtaskEventDefinitions, userErased].map((definition) => definition.type),
       keysOf: subtasksKeysOf,
       apply: applySubtaskEvent,
     },

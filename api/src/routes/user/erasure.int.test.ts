@@ -61,7 +61,14 @@ const secrets = {
 async function busyUser(t: TestApp, email: string, name: string, words: typeof secrets): Promise<TestClient> {
   const client = await registeredUser(t, email, name);
   const { goal } = await createGoal(client, { title: words.goal, description: words.description });
-  expect((await client.post(`/api/goals/${goal.id}/tasks`, { tasks: [{ title: words.task }] })).statusCode).toBe(200);
+  const added = await client.post(`/api/goals/${goal.id}/tasks`, { tasks: [{ title: words.task }] });
+  expect(added.statusCode).toBe(200);
+  // A recurring series (its template holds the task's title) and sub-steps: read models of their own.
+  const taskId = added.json<{ tasks: Array<{ id: string }> }>().tasks[0]!.id;
+  const recurring = await client.post(`/api/goals/${goal.id}/tasks/${taskId}/recurrence`, { rule: { kind: 'daily' } });
+  expect(recurring.statusCode, recurring.body).toBe(200);
+  const broken = await client.post(`/api/goals/${goal.id}/tasks/${taskId}/breakdown`, {});
+  expect(broken.statusCode, broken.body).toBe(200);
   expect((await client.post('/api/collections', { name: words.collection })).statusCode).toBeLessThan(300);
   await client.post('/api/user/update-preferences-simple', { preferences: { motto: words.motto } });
   await activateSubscription(t, client.userId);
@@ -134,7 +141,8 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
     const pgText = await postgresText(t);
     for (const secret of Object.values(secrets)) expect(pgText, secret).not.toContain(secret);
     expect(pgText).toContain('Kept goal');
-    for (const table of ['users', 'goals', 'tasks', 'collections', 'usage_counters', 'user_billing']) {
+    const ownTables = ['goals', 'tasks', 'collections', 'usage_counters', 'user_billing', 'subtasks', 'task_series'];
+    for (const table of ['users', ...ownTables, 'task_plans']) {
       const column = table === 'users' ? 'id' : 'user_id';
       const { rows } = await t.services.pool.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [erin.userId]);
       expect(rows, table).toEqual([]);

@@ -4,6 +4,8 @@ import { userDecider } from '@stride/domain/users/user-decider';
 import type { Queryable } from '@stride/platform/postgres/pool';
 import { collectionsTable } from '@stride/projections/collections/collections-table';
 import { goalsTable, tasksTable } from '@stride/projections/goals/goals-tables';
+import { taskSeriesTable } from '@stride/projections/planner/planner-tables';
+import { subtasksTable } from '@stride/projections/subtasks/subtasks-table';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
 
@@ -32,7 +34,22 @@ async function ownedAggregates(db: Queryable, userId: string) {
     `SELECT id FROM ${collectionsTable.name} WHERE user_id = $1 ORDER BY id`,
     [userId],
   );
+  const subtasks = await db.query<{ goal_id: string; id: string }>(
+    `SELECT goal_id, id FROM ${subtasksTable.name} WHERE user_id = $1 ORDER BY goal_id, id`,
+    [userId],
+  );
+  const series = await db.query<{ goal_id: string; series_id: string }>(
+    `SELECT goal_id, series_id FROM ${taskSeriesTable.name} WHERE user_id = $1 ORDER BY goal_id, series_id`,
+    [userId],
+  );
+  const byGoal = <Row extends { goal_id: string }>(rows: Row[], idOf: (row: Row) => string) =>
+    [...new Set(rows.map((row) => row.goal_id))].map((goalId) => ({
+      goalId,
+      ids: rows.filter((row) => row.goal_id === goalId).map(idOf),
+    }));
   return {
+    subtasks: byGoal(subtasks.rows, (row) => row.id).map(({ goalId, ids }) => ({ goalId, subtaskIds: ids })),
+    series: byGoal(series.rows, (row) => row.series_id).map(({ goalId, ids }) => ({ goalId, seriesIds: ids })),
     goals: goals.rows.map(({ id }) => ({
       goalId: id,
       taskIds: tasks.rows.filter((task) => task.goal_id === id).map((task) => task.id),
