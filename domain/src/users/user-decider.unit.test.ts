@@ -225,7 +225,12 @@ describe('User decider', () => {
     });
   });
   describe('EraseUser', () => {
-    const owned = { goals: [{ goalId: 'g-1', taskIds: ['t-1'] }], collectionIds: ['c-1'] };
+    const owned = {
+      goals: [{ goalId: 'g-1', taskIds: ['t-1'] }],
+      collectionIds: ['c-1'],
+      subtasks: [{ goalId: 'g-1', subtaskIds: ['s-1'] }],
+      series: [{ goalId: 'g-1', seriesIds: ['t-1'] }],
+    };
     const erased: UserEvent = {
       type: 'UserErased',
       data: { userId: 'user_1', by: 'user', erasedAt: '2025-03-10T10:00:00.000Z', ...owned },
