@@ -50,6 +50,24 @@ export function isKnownTrackedEvent(name: string): boolean {
 export const MAX_TRACKED_PROPERTIES = 50;
 
 const propertyKey = z.string().min(1).max(100);
+
+/**
+ * A record schema that refuses a `__proto__` key: zod skips that key (assigning it would set the prototype),
+ * so it would vanish silently between the browser and the store. The caller hears which key instead.
+ */
+const withoutProtoKey = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value, ctx) => {
+    if (value !== null && typeof value === 'object' && Object.hasOwn(value, '__proto__')) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A property may not be named __proto__',
+        path: ['__proto__'],
+        input: value,
+      });
+    }
+    return value;
+  }, schema);
+
 const primitiveValue = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
 
 /**
@@ -60,17 +78,21 @@ const primitiveValue = z.union([z.string().max(1000), z.number(), z.boolean(), z
 export const trackedPropertyValueSchema = z.union([
   primitiveValue,
   z.array(primitiveValue).max(100),
-  z.record(propertyKey, primitiveValue).refine((value) => Object.keys(value).length <= MAX_TRACKED_PROPERTIES, {
-    message: `At most ${MAX_TRACKED_PROPERTIES} keys`,
-  }),
+  withoutProtoKey(
+    z.record(propertyKey, primitiveValue).refine((value) => Object.keys(value).length <= MAX_TRACKED_PROPERTIES, {
+      message: `At most ${MAX_TRACKED_PROPERTIES} keys`,
+    }),
+  ),
 ]);
 export type TrackedPropertyValue = z.infer<typeof trackedPropertyValueSchema>;
 
-export const trackedPropertiesSchema = z
-  .record(propertyKey, trackedPropertyValueSchema)
-  .refine((value) => Object.keys(value).length <= MAX_TRACKED_PROPERTIES, {
-    message: `At most ${MAX_TRACKED_PROPERTIES} properties`,
-  });
+export const trackedPropertiesSchema = withoutProtoKey(
+  z
+    .record(propertyKey, trackedPropertyValueSchema)
+    .refine((value) => Object.keys(value).length <= MAX_TRACKED_PROPERTIES, {
+      message: `At most ${MAX_TRACKED_PROPERTIES} properties`,
+    }),
+);
 export type TrackedProperties = z.infer<typeof trackedPropertiesSchema>;
 
 const isoTimestamp = z.iso.datetime({ offset: true });
