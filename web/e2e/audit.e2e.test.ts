@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, expectText, shoot, signIn, startProduct, type Product } from './harness';
+import { apiAs, expectText, shoot, signIn, startProduct, type Product } from './support/harness';
 
 const USER = { email: 'e2e.owner@example.com', name: 'Robin Owner' };
 const OTHER = { email: 'e2e.other@example.com', name: 'Sam Other' };

@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, expectText, shoot, signIn, startProduct, type Product } from './harness';
+import { apiAs, expectText, shoot, signIn, startProduct, type Product } from './support/harness';
 
 const USER = { email: 'e2e.breakdowns@example.com', name: 'Bea Breakdown' };
 

@@ -196,6 +196,7 @@ export async function openTab(stride: Stride, options: { timezoneId?: string } =
     deviceScaleFactor: 1,
     locale: 'en-US',
     timezoneId: options.timezoneId ?? 'UTC',
+    acceptDownloads: true,
   });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -242,4 +243,79 @@ export async function signInWithForm(page: Page, email: string, name: string, su
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Name').fill(name);
   await page.getByRole('button', { name: submit }).click();
+}
+
+/** Signs in through the dev sign-in page. */
+export async function signIn(page: Page, baseUrl: string, email: string, name: string): Promise<void> {
+  await page.goto(`${baseUrl}/sign-in`);
+  await signInWithForm(page, email, name);
+  await page.waitForURL(/\/(daily|onboarding|complete-setup)/);
+}
+
+/**
+ * One product for a journey that signs several users in: every page it opens is a fresh browser context
+ * (one user), and the console errors and 5xx answers of all of them are collected in one place.
+ */
+export interface Product {
+  readonly baseUrl: string;
+  newPage(): Promise<Page>;
+  readonly consoleErrors: string[];
+  /** 'STATUS METHOD /path' of every 5xx answer any page saw. */
+  readonly serverErrors: string[];
+  log(): string;
+  close(): Promise<void>;
+}
+
+export async function startProduct(env: Readonly<Record<string, string>> = {}): Promise<Product> {
+  const stride = await startStride(env);
+  const tabs: Tab[] = [];
+  const consoleErrors: string[] = [];
+  const serverErrors: string[] = [];
+  return {
+    baseUrl: stride.baseUrl,
+    consoleErrors,
+    serverErrors,
+    log: () => stride.log(),
+    async newPage() {
+      const tab = await openTab(stride);
+      tabs.push(tab);
+      tab.page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      tab.page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+      tab.page.on('response', (response) => {
+        if (response.status() >= 500)
+          serverErrors.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+      });
+      return tab.page;
+    },
+    async close() {
+      for (const tab of tabs) await tab.context.close().catch(() => undefined);
+      await stride.stop();
+    },
+  };
+}
+
+/**
+ * Calls the API as a user (dev sign-in token; the user is made to exist), to give them data without
+ * driving every form. Returns a POST helper that throws on any answer of 300 or more.
+ */
+export async function apiAs(product: Pick<Product, 'baseUrl'>, who: { email: string; name: string }) {
+  const signedIn = await fetch(`${product.baseUrl}/api/dev/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  const { token } = (await signedIn.json()) as { token: string };
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${product.baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  await post('/user/ensure-user-exists', who);
+  return post;
 }
