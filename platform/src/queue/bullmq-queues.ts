@@ -21,6 +21,12 @@ export interface BullMqJobQueuesOptions {
   /** Namespaces every Redis key (tests use one per run). Default 'stride'. */
   readonly prefix?: string;
   readonly logger?: Logger;
+  /**
+   * How long `stop` waits for running jobs and for Redis to confirm before it lets go (default 10 s). A Redis
+   * that stopped answering would otherwise hold the process forever; a job cut off this way is retried later
+   * by BullMQ's stalled-job check (jobs are idempotent by design).
+   */
+  readonly stopTimeoutMs?: number;
 }
 
 /** Completed jobs are kept briefly (for inspection), failed ones until there are many of them. */
@@ -131,10 +137,27 @@ export class BullMqJobQueues implements JobQueues {
   }
 
   async stop(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.close()));
+    const graceful = async () => {
+      await Promise.all(this.workers.map((worker) => worker.close()));
+      await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+      await this.connection.quit();
+    };
+    const timeoutMs = this.options.stopTimeoutMs ?? 10_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), timeoutMs)));
+    const outcome = await Promise.race([graceful().then(() => 'stopped' as const), timedOut]).catch(
+      (error: unknown) => error,
+    );
+    clearTimeout(timer);
+    if (outcome !== 'stopped') {
+      this.options.logger?.warn(
+        { err: outcome instanceof Error ? outcome : undefined, timeoutMs },
+        'queues did not stop cleanly (Redis not answering?): letting go; running jobs are retried later',
+      );
+      for (const worker of this.workers) void worker.close(true).catch(() => undefined);
+      this.connection.disconnect();
+    }
     this.workers.length = 0;
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
-    await this.connection.quit().catch(() => undefined);
   }
 
   async health(): Promise<ComponentHealth> {

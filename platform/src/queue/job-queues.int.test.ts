@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
+import { redisProxy } from '@stride/testing/redis-proxy';
 import { testRedisUrl } from '@stride/testing/services';
 import { BullMqJobQueues } from './bullmq-queues';
 import { InProcessJobQueues } from './in-process-queues';
@@ -172,5 +173,30 @@ describe.each(Object.keys(factories))('job queues (%s)', (kind) => {
     await until(() => started);
     await q.stop();
     expect(finished).toBe(true);
+  });
+});
+
+describe('BullMQ queues when Redis stops answering', () => {
+  it('stop lets go after its timeout instead of waiting on Redis forever', async () => {
+    const proxy = await redisProxy();
+    const prefix = `stride-test-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+    prefixes.push(prefix);
+    const q = new BullMqJobQueues({ redisUrl: proxy.url, definitions, prefix, stopTimeoutMs: 300 });
+    let started = false;
+    q.register('work', 'slow', async () => {
+      started = true;
+      await sleep(60_000);
+    });
+    try {
+      await q.start();
+      await q.add('work', 'slow', {});
+      await until(() => started);
+      proxy.blackhole();
+      // Without the bound this never settles (the worker waits for its job and Redis for ever).
+      await expect(q.stop()).resolves.toBeUndefined();
+    } finally {
+      await proxy.close();
+      await deleteTestKeys();
+    }
   });
 });

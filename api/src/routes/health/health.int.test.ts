@@ -1,58 +1,14 @@
-import { createServer, Socket, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerHeartbeat } from '@stride/platform/bus/worker-heartbeat';
 import { createLogger } from '@stride/platform/logger';
 import { uniqueName } from '@stride/testing/chdb';
+import { redisProxy, type RedisProxy } from '@stride/testing/redis-proxy';
 import { createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 
-/**
- * A TCP proxy to the local Redis that can turn into a black hole: connections stay open and nothing comes
- * back, which is how a Redis behind a dead network path looks to ioredis (commands hang, no error).
- */
-async function redisProxy(): Promise<{ url: string; blackhole(): void; restore(): void; close(): Promise<void> }> {
-  let dropping = false;
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    sockets.add(client);
-    client.on('error', () => undefined);
-    if (dropping) return;
-    const upstream = new Socket();
-    sockets.add(upstream);
-    upstream.on('error', () => client.destroy());
-    upstream.connect(6379, '127.0.0.1');
-    client.on('data', (chunk) => {
-      if (!dropping) upstream.write(chunk);
-    });
-    upstream.on('data', (chunk) => {
-      if (!dropping) client.write(chunk);
-    });
-    client.on('close', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    blackhole: () => {
-      dropping = true;
-    },
-    /** Redis is back: the silent connections break, so the clients reconnect through the proxy. */
-    restore: () => {
-      dropping = false;
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
-    },
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 describe('GET /api/health', () => {
   let t: TestApp | undefined;
-  let proxy: Awaited<ReturnType<typeof redisProxy>> | undefined;
+  let proxy: RedisProxy | undefined;
   afterEach(async () => {
     // Redis back first, so the queues can close (BullMQ waits on Redis to stop).
     proxy?.restore();
