@@ -28,12 +28,17 @@ export async function cancelSubscription(t: TestApp, userId: string) {
 }
 
 /** Puts a user on a paid tier the way billing does: a SubscriptionActivated event on their billing stream. */
-export async function activateSubscription(t: TestApp, userId: string, tier: 'starter' | 'pro' | 'team' = 'pro') {
+export async function activateSubscription(
+  t: TestApp,
+  userId: string,
+  tier: 'starter' | 'pro' | 'team' = 'pro',
+  customerId = `cus_${userId}`,
+) {
   const data = {
     tier,
     status: 'active' as const,
     subscriptionId: `sub_${userId}`,
-    customerId: `cus_${userId}`,
+    customerId,
     currentPeriodEnd: '2099-01-01T00:00:00.000Z',
     occurredAt: new Date().toISOString(),
   };

@@ -4,7 +4,7 @@ import type { AnalyticsServices } from '@stride/application/analytics/analytics-
 import type { Role } from '@stride/application/services';
 import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import { checkComponent } from '@stride/platform/bus/component-health';
-import type { ComponentHealth, EventBus } from '@stride/platform/bus/event-bus';
+import type { ComponentHealth, DomainEventConsumer, EventBus } from '@stride/platform/bus/event-bus';
 import { workersHealth } from '@stride/platform/bus/worker-heartbeat';
 import { PostgresLogBus } from '@stride/platform/bus/postgres-log-bus';
 import { createAnalyticsClient, type AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
@@ -52,6 +52,8 @@ export interface PipelineOptions {
   readonly role: Role;
   /** Jobs the application brings (billing's expired-subscription check). */
   readonly jobs?: readonly ScheduledJob[];
+  /** Consumers of the domain events beyond analytics (external effects), run in working roles. */
+  readonly consumers?: readonly DomainEventConsumer[];
   readonly registry: EventRegistry;
   readonly clock: () => Date;
   /** chDB directory (default DATA_DIR/clickhouse); ignored with CLICKHOUSE_URL. */
@@ -180,8 +182,10 @@ export async function startPipeline(deps: PipelineDeps, options: PipelineOptions
       leaseMs: tuning.leaseMs,
     });
   }
-  if (working)
+  if (working) {
     bus.subscribeDomainEvents(new DomainIngestConsumer({ writers, analytics, queues, registry, logger, timeZones }));
+    for (const consumer of options.consumers ?? []) bus.subscribeDomainEvents(consumer);
+  }
   // Without Kafka, tracked events reach their consumer in the process that receives them.
   if (working || bus.mode === 'postgres-log')
     bus.subscribeMessages(new TrackedIngestConsumer({ writers, queues, timeZones }));

@@ -3,6 +3,7 @@ import { trackedEventTracker, type AiEventTracker } from '@stride/application/ai
 import type { BreakdownProvider } from '@stride/application/ai/breakdown-provider';
 import { createBillingModule } from '@stride/application/billing/billing-module';
 import { expiredSubscriptionsJob } from '@stride/application/billing/expired-subscriptions-job';
+import { erasedCustomersConsumer } from '@stride/application/billing/erased-customers-consumer';
 import { recurrenceJob } from '@stride/application/planner/recurrence-job';
 import { CommandHandler } from '@stride/application/commands/command-handler';
 import { IdempotencyStore } from '@stride/application/commands/idempotency-store';
@@ -102,6 +103,7 @@ export async function composeServices(config: Config, role: Role, options: Compo
               expiredSubscriptionsJob(billing),
               recurrenceJob({ pool, commands, clock, logger: logger.child({ component: 'recurrence' }) }),
             ],
+      consumers: role === 'api' ? [] : [erasedCustomersConsumer(billing.deps.gateway, logger)],
     },
   );
   const ai = createAiModule(

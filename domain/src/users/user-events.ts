@@ -80,6 +80,11 @@ export const userErased = defineEvent({
     /** The user's sub-steps and recurring series, by goal (absent in erasures recorded before they existed). */
     subtasks: z.array(z.object({ goalId: z.string().min(1), subtaskIds: z.array(z.string().min(1)) })).optional(),
     series: z.array(z.object({ goalId: z.string().min(1), seriesIds: z.array(z.string().min(1)) })).optional(),
+    /**
+     * The user's customers at the payment provider, deleted there by the workers from this event (the log is
+     * the outbox: a crash after the erasure committed still deletes them). Absent in erasures recorded before.
+     */
+    stripeCustomerIds: z.array(z.string().min(1)).optional(),
   }),
 });
 

@@ -71,7 +71,9 @@ async function busyUser(t: TestApp, email: string, name: string, words: typeof s
   expect(broken.statusCode, broken.body).toBe(200);
   expect((await client.post('/api/collections', { name: words.collection })).statusCode).toBeLessThan(300);
   await client.post('/api/user/update-preferences-simple', { preferences: { motto: words.motto } });
-  await activateSubscription(t, client.userId);
+  // A customer at the (test-mode) payment provider, as a checkout makes one: the erasure must delete it there.
+  const customer = await t.services.billing.deps.gateway.createCustomer({ userId: client.userId, email, name });
+  await activateSubscription(t, client.userId, 'pro', customer.id);
   return client;
 }
 
@@ -133,9 +135,17 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
     expect(download.statusCode).toBe(200);
     for (const secret of Object.values(secrets)) expect(download.body).toContain(secret);
 
+    const gateway = t.services.billing.deps.gateway;
+    expect(await gateway.findCustomersByEmail(secrets.email)).toHaveLength(1);
     const erased = await erin.post('/api/user/delete-my-account');
     expect(erased.statusCode).toBe(200);
-    expect(erased.json()).toMatchObject({ erased: true, stripeCustomersDeleted: 1 });
+    expect(erased.json()).toMatchObject({ erased: true, stripeCustomersToDelete: 1 });
+    // The workers delete her payment customer from the UserErased event in the log.
+    await vi.waitFor(async () => expect(await gateway.findCustomersByEmail(secrets.email)).toEqual([]), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect(await gateway.findCustomersByEmail('bystander@example.com')).toHaveLength(1);
 
     // PostgreSQL: no plaintext anywhere; the read models hold nothing of hers; the bystander is intact.
     const pgText = await postgresText(t);
@@ -182,7 +192,7 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
     expect((await admin.post('/api/admin/users/nobody-at-all/erase')).statusCode).toBe(404);
     const erased = await admin.post(`/api/admin/users/${target.userId}/erase`);
     expect(erased.statusCode).toBe(200);
-    expect(erased.json()).toMatchObject({ erased: true, stripeCustomersDeleted: 0 });
+    expect(erased.json()).toMatchObject({ erased: true, stripeCustomersToDelete: 0 });
 
     const history = (await admin.get(`/api/audit/streams/goal-${goal.id}`)).json<{
       events: { decoded: { data: { title: string } } | null }[];

@@ -8,7 +8,7 @@ import { runCommand } from '../../http/run-command';
 export const erasureResponseSchema = z.object({
   erased: z.literal(true),
   position: z.string(),
-  stripeCustomersDeleted: z.number().int(),
+  stripeCustomersToDelete: z.number().int(),
 });
 
 /** Runs an erasure (the user's own "Delete my account", or an admin's) with Idempotency-Key semantics. */
@@ -21,9 +21,9 @@ export const runErasure = (
     command: eraseUser,
     input,
     // The read models drop the user's rows in the erasure's own transaction (inline): nothing to wait for.
-    respond: async ({ position, stripeCustomersDeleted }) => ({
+    respond: async ({ position, stripeCustomersToDelete }) => ({
       erased: true as const,
       position: requiredPosition(position),
-      stripeCustomersDeleted,
+      stripeCustomersToDelete,
     }),
   });

@@ -16,8 +16,11 @@ export const inputSchema = z.object({
 });
 export const resultSchema = z.object({
   position: z.number().int().nullable(),
-  /** Stripe customers of the user deleted at the provider (after the erasure committed). */
-  stripeCustomersDeleted: z.number().int(),
+  /**
+   * The user's customers at the payment provider: UserErased names them, and the workers delete them there
+   * from the log shortly after (erasedCustomersConsumer), also after a crash.
+   */
+  stripeCustomersToDelete: z.number().int(),
 });
 export type EraseUserResult = z.infer<typeof resultSchema>;
 
@@ -62,7 +65,8 @@ async function ownedAggregates(db: Queryable, userId: string) {
  * "Delete my account" and an admin's erasure (crypto-shredding): in one transaction, UserErased on the
  * user's stream (every read model drops the user's rows on it, live and in replays) and the user's data key
  * erased, so every personal field they ever wrote reads as "[erased]" while every hash chain still
- * verifies; the answers kept for their Idempotency-Keys go too. Then their Stripe customers are deleted.
+ * verifies; the answers kept for their Idempotency-Keys go too. UserErased names their Stripe customers, which
+ * the workers delete from the log (the erasure never waits on the provider, and a crash loses no deletion).
  * Analytics keep only what never named them: personal fields are never copied to ClickHouse.
  */
 export async function run(
@@ -79,7 +83,10 @@ export async function run(
     ({ result } = await services.commands.execute({
       streams: { user: { streamId: streamIds.user(userId), decider: userDecider } },
       decide: (states, metadata) => ({
-        user: userDecider.decide({ type: 'EraseUser', data: { userId, by, ...owned }, metadata }, states.user),
+        user: userDecider.decide(
+          { type: 'EraseUser', data: { userId, by, ...owned, stripeCustomerIds: customerIds }, metadata },
+          states.user,
+        ),
       }),
       context,
       alsoInTransaction: async (client) => {
@@ -87,12 +94,11 @@ export async function run(
         await client.query('DELETE FROM command_idempotency WHERE user_id = $1', [userId]);
       },
       // The whole answer, kept with an Idempotency-Key: a retry after a lost response rebuilds it from this.
-      result: (outcome) => ({ position: outcome.position, stripeCustomersDeleted: customerIds.length }),
+      result: (outcome) => ({ position: outcome.position, stripeCustomersToDelete: customerIds.length }),
     }));
   } catch (error) {
     services.userKeys.forget(userId);
     throw error;
   }
-  for (const customerId of customerIds) await services.billing.deps.gateway.deleteCustomer(customerId);
   return result;
 }
