@@ -49,6 +49,7 @@ export type EraseUser = Command<
     collectionIds: string[];
     subtasks?: { goalId: string; subtaskIds: string[] }[];
     series?: { goalId: string; seriesIds: string[] }[];
+    templateIds?: string[];
   }
 >;
 
@@ -110,7 +111,7 @@ const eraseUser = ({ data, metadata }: EraseUser, state: UserState): UserEvent[]
   if (state === null || state.userId !== data.userId || (self && data.userId !== metadata.userId)) {
     throw new DomainError('not_found', 'User not found');
   }
-  const { userId, by, goals, collectionIds, subtasks = [], series = [] } = data;
+  const { userId, by, goals, collectionIds, subtasks = [], series = [], templateIds = [] } = data;
   return [
     createEvent(userErased, {
       userId,
@@ -120,6 +121,7 @@ const eraseUser = ({ data, metadata }: EraseUser, state: UserState): UserEvent[]
       collectionIds,
       subtasks,
       series,
+      templateIds,
     }),
   ];
 };

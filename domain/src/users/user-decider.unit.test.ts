@@ -230,6 +230,7 @@ describe('User decider', () => {
       collectionIds: ['c-1'],
       subtasks: [{ goalId: 'g-1', subtaskIds: ['s-1'] }],
       series: [{ goalId: 'g-1', seriesIds: ['t-1'] }],
+      templateIds: ['tpl-1'],
     };
     const erased: UserEvent = {
       type: 'UserErased',

@@ -80,6 +80,8 @@ export const userErased = defineEvent({
     /** The user's sub-steps and recurring series, by goal (absent in erasures recorded before they existed). */
     subtasks: z.array(z.object({ goalId: z.string().min(1), subtaskIds: z.array(z.string().min(1)) })).optional(),
     series: z.array(z.object({ goalId: z.string().min(1), seriesIds: z.array(z.string().min(1)) })).optional(),
+    /** The user's own goal templates (absent in erasures recorded before they existed). */
+    templateIds: z.array(z.string().min(1)).optional(),
   }),
 });
 
