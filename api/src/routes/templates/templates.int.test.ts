@@ -174,5 +174,11 @@ describe('/api/templates', () => {
     }
     expect((await other.get('/api/templates')).body).not.toContain('OWNER-');
     expect((await owner.get('/api/templates')).json().own).toHaveLength(1);
+
+    // Its stream can be audited (state replayed) by its owner only.
+    const audited = await owner.get(`/api/audit/streams/template-${template.id}/state`);
+    expect(audited.statusCode, audited.body).toBe(200);
+    expect(audited.json()).toMatchObject({ version: 1, state: { templateId: template.id, deleted: false } });
+    expect((await other.get(`/api/audit/streams/template-${template.id}/state`)).statusCode).toBe(404);
   });
 });
