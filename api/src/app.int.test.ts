@@ -39,6 +39,7 @@ describe('app shell: public routes, authentication, errors', () => {
       'subtasks',
       'planner',
       'calendar',
+      'templates',
     ]);
     const config = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json()).toEqual({

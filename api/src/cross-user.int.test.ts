@@ -8,7 +8,7 @@ import { victimWithData, type Victim } from '../test/victim';
 /**
  * Issue 11, "done when": every route walked by a signed-in attacker with the victim's ids (in the path, the
  * query and every id-like body field). Whatever the status, no body holds the victim's data, a route whose
- * path names the victim's goal, task or collection refuses, and the victim's data is unchanged afterwards.
+ * path names the victim's goal, task, collection or template refuses, and the victim's data is unchanged afterwards.
  */
 describe('every route with another user’s ids', () => {
   let t: TestApp;
@@ -45,7 +45,9 @@ describe('every route with another user’s ids', () => {
     for (const route of routes) {
       if (route.url === '/api/health' || route.url === '/api/stripe/webhook') continue;
       const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-      const segments = Object.fromEntries(names.map((name) => [name, encodeURIComponent(idFor(name) ?? 'x')]));
+      const idInPath = (name: string) =>
+        name === 'id' && route.url.startsWith('/api/templates') ? victim.templateId : idFor(name);
+      const segments = Object.fromEntries(names.map((name) => [name, encodeURIComponent(idInPath(name) ?? 'x')]));
       const query = route.querystring ? (sampleWithIds(route.querystring, idFor) as Record<string, unknown>) : {};
       const search = new URLSearchParams(
         Object.entries(query ?? {}).map(([key, value]): [string, string] => [key, String(value)]),

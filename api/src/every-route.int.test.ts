@@ -46,7 +46,7 @@ describe('every route under generated and hostile input', () => {
   });
 
   it('no route answers 5xx, and every 4xx says what failed', async () => {
-    const ids = [victim.goalId, victim.taskId, victim.collectionId, victim.client.userId];
+    const ids = [victim.goalId, victim.taskId, victim.collectionId, victim.templateId, victim.client.userId];
     const failures: string[] = [];
     for (const route of routes) {
       if (route.url === '/api/health') continue; // its own suite; the probe below checks it stays up

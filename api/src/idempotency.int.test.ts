@@ -192,6 +192,35 @@ const cases: readonly Case[] = [
     },
   },
   {
+    name: 'POST /api/templates',
+    status: 201,
+    setup: async (t, email) => {
+      const { client, goalId } = await withTask(t, email);
+      await activateSubscription(t, client.userId, 'starter');
+      return { client, call: { method: 'POST', url: '/api/templates', body: { goal_id: goalId } } };
+    },
+  },
+  {
+    name: 'DELETE /api/templates/:id',
+    status: 200,
+    setup: async (t, email) => {
+      const { client, goalId } = await withTask(t, email);
+      await activateSubscription(t, client.userId, 'starter');
+      const saved = await client.post('/api/templates', { goal_id: goalId });
+      const templateId = saved.json<{ template: { id: string } }>().template.id;
+      return { client, call: { method: 'DELETE', url: `/api/templates/${templateId}` } };
+    },
+  },
+  {
+    name: 'POST /api/templates/:id/goals',
+    status: 201,
+    setup: async (t, email) => {
+      const client = await registeredUser(t, email);
+      await activateSubscription(t, client.userId, 'starter');
+      return { client, call: { method: 'POST', url: '/api/templates/builtin-run-5k/goals', body: {} } };
+    },
+  },
+  {
     name: 'POST /api/collections',
     status: 201,
     setup: async (t, email) => ({
@@ -500,7 +529,7 @@ describe('Idempotency-Key on every command route', () => {
 
   it('covers every command route of the app', () => {
     // Every write route under these prefixes runs a command, except those that store nothing.
-    const commandPrefixes = /^\/api\/(goals|collections|user|usage|db|planner|admin)(\/|$)/;
+    const commandPrefixes = /^\/api\/(goals|collections|templates|user|usage|db|planner|admin)(\/|$)/;
     const reads = new Set([
       // Only reads the counters.
       'POST /api/usage/increment',
@@ -525,7 +554,7 @@ describe('Idempotency-Key on every command route', () => {
     }
     const covered = new Set(cases.map((testCase) => testCase.name.replace(/ (goals|tasks|user_data) \w+$/, '')));
     expect([...writes].filter((route) => !covered.has(route))).toEqual([]);
-    expect(writes.size).toBe(40);
+    expect(writes.size).toBe(43);
   });
 
   it.each(cases.map((testCase, index) => [testCase.name, testCase, index] as const))(

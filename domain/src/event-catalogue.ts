@@ -8,6 +8,7 @@ import type { StreamCategory } from './stream-ids';
 import { taskEventDefinitions } from './tasks/task-events';
 import { taskPlanningEventDefinitions, type TaskPlanningEvent } from './tasks/task-planning-events';
 import { subtaskEventDefinitions, type SubtaskEvent } from './tasks/subtask-events';
+import { templateEventDefinitions, type TemplateEvent } from './templates/template-events';
 import { usageEventDefinitions, type UsageEvent } from './usage/usage-events';
 import { userEventDefinitions, type UserEvent } from './users/user-events';
 
@@ -18,6 +19,7 @@ export type StrideEvent =
   | TaskPlanningEvent
   | SubtaskEvent
   | CollectionEvent
+  | TemplateEvent
   | UsageEvent
   | BillingEvent
   | CalendarFeedEvent;
@@ -31,10 +33,10 @@ export type TopicCategory = (typeof topicCategoryValues)[number];
 
 const coreTopics = ['users', 'goals', 'tasks', 'usage'] as const satisfies readonly TopicCategory[];
 
-/** The event definitions of each topic; collections publish with goals. */
+/** The event definitions of each topic; collections and templates publish with goals. */
 const definitionsByTopic: Record<(typeof coreTopics)[number], readonly EventDefinition[]> = {
   users: [...userEventDefinitions, ...calendarFeedEventDefinitions],
-  goals: [...goalEventDefinitions, ...collectionEventDefinitions],
+  goals: [...goalEventDefinitions, ...collectionEventDefinitions, ...templateEventDefinitions],
   tasks: [...taskEventDefinitions, ...taskPlanningEventDefinitions, ...subtaskEventDefinitions],
   usage: usageEventDefinitions,
 };
@@ -66,6 +68,7 @@ export const topicCategoryByStream: Readonly<Record<StreamCategory, TopicCategor
   user: 'users',
   goal: 'goals',
   collection: 'goals',
+  template: 'goals',
   usage: 'usage',
   billing: 'billing',
   calendar: 'users',

@@ -1,5 +1,5 @@
 /** Stream names: `{category}-{id}`. Ids may contain dashes; the category never does. */
-export const streamCategories = ['user', 'goal', 'collection', 'usage', 'billing', 'calendar'] as const;
+export const streamCategories = ['user', 'goal', 'collection', 'template', 'usage', 'billing', 'calendar'] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
 const streamId = (category: StreamCategory, id: string): string => {
@@ -11,6 +11,8 @@ export const streamIds = {
   user: (userId: string) => streamId('user', userId),
   goal: (goalId: string) => streamId('goal', goalId),
   collection: (collectionId: string) => streamId('collection', collectionId),
+  /** A user's own goal template. */
+  template: (templateId: string) => streamId('template', templateId),
   usage: (userId: string) => streamId('usage', userId),
   billing: (userId: string) => streamId('billing', userId),
   /** The user's private calendar feed. */

@@ -6,6 +6,7 @@ import type { Projection } from './core/projection';
 import { createGoalsProjection } from './goals/goals-projection';
 import { createPlannerProjection } from './planner/planner-projection';
 import { createSubtasksProjection } from './subtasks/subtasks-projection';
+import { createTemplatesProjection } from './templates/templates-projection';
 import { createUsageProjection } from './usage/usage-projection';
 import { createUsersProjection } from './users/users-projection';
 
@@ -17,6 +18,7 @@ export const coreProjectionNames = [
   'subtasks',
   'planner',
   'calendar',
+  'templates',
 ] as const;
 export type CoreProjectionName = (typeof coreProjectionNames)[number];
 
@@ -29,4 +31,5 @@ export const createCoreProjections = (registry: EventRegistry = defaultRegistry)
   createSubtasksProjection(registry),
   createPlannerProjection(registry),
   createCalendarFeedsProjection(registry),
+  createTemplatesProjection(registry),
 ];

@@ -35,7 +35,10 @@ const append = async ({ pool, store, inline }: SeedLog, streamId: string, userId
   return result!;
 };
 
-/** A realistic log for one user: profile, billing, usage, goals with tasks, their sub-steps and plans, a collection. */
+/**
+ * A realistic log for one user: profile, billing, usage, goals with tasks, their sub-steps and plans, a
+ * collection, goal templates (one kept, one deleted).
+ */
 export async function seedUser(store: SeedLog, index: number): Promise<number> {
   const userId = `usr_seed_${index}`;
   const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 10, minute)).toISOString();
@@ -160,6 +163,24 @@ export async function seedUser(store: SeedLog, index: number): Promise<number> {
   await append(store, `collection-c_${index}`, userId, [
     { type: 'CollectionCreated', data: { collectionId: `c_${index}`, userId, name: 'Seeded' } },
     { type: 'GoalAddedToCollection', data: { goalId: `g_${index}_0` } },
+  ]);
+  const template = (templateId: string) => ({
+    type: 'GoalTemplateSaved',
+    data: {
+      templateId,
+      userId,
+      title: 'Seeded template',
+      description: '',
+      category: 'health',
+      priority: 'medium',
+      tasks: [{ title: 'Warm up', estimatedMinutes: 10, energyLevel: 'low' }],
+      sourceGoalId: `g_${index}_0`,
+    },
+  });
+  await append(store, `template-t_${index}`, userId, [template(`t_${index}`)]);
+  await append(store, `template-t_${index}_gone`, userId, [
+    template(`t_${index}_gone`),
+    { type: 'GoalTemplateDeleted', data: {} },
   ]);
   return last;
 }

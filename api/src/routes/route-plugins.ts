@@ -16,6 +16,7 @@ import plansRoutes from './plans/routes';
 import type { RoutePlugin } from './route-plugin';
 import stripeRoutes from './stripe/routes';
 import taskRoutes from './tasks/routes';
+import templateRoutes from './templates/routes';
 import usageRoutes from './usage/routes';
 import userRoutes from './user/routes';
 import adminRoutes from './admin/routes';
@@ -46,6 +47,7 @@ export const routePlugins: readonly RoutePlugin[] = [
   { prefix: '/api/tasks', plugin: taskRoutes },
   { prefix: '/api/planner', plugin: plannerRoutes },
   { prefix: '/api/collections', plugin: collectionRoutes },
+  { prefix: '/api/templates', plugin: templateRoutes },
   { prefix: '/api/db', plugin: dbQueryRoutes },
   { prefix: '/api/audit', plugin: auditRoutes },
   { prefix: '/api/plans', plugin: plansRoutes },

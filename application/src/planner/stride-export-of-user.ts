@@ -1,6 +1,8 @@
 import { EXPORT_FORMAT, EXPORT_VERSION, goalExportOf, type StrideExport } from '@stride/domain/exchange/stride-export';
-import type { GoalStreamEvent } from '@stride/domain/goals/goal-events';
+import { goalPrioritySchema, type GoalStreamEvent } from '@stride/domain/goals/goal-events';
+import { energyLevelSchema } from '@stride/domain/tasks/energy-workflow';
 import { streamIds } from '@stride/domain/stream-ids';
+import type { TemplateRecord } from '@stride/projections/templates/templates-table';
 import { getUserPreferences } from '@stride/projections/users/queries/get-user-preferences';
 import { getUserRecord } from '@stride/projections/users/queries/get-user-record';
 import type { Services } from '../services';
@@ -8,7 +10,7 @@ import type { Services } from '../services';
 /**
  * The lossless JSON export of everything the user owns (domain/src/exchange/stride-export.ts): every goal
  * (deleted ones too) rebuilt from its own stream, so task histories and time logs are complete, and the
- * user's collections and preferences from the read models.
+ * user's collections, goal templates and preferences from the read models.
  */
 export async function strideExportOfUser(
   { pool, eventStore, eventRegistry, clock }: Pick<Services, 'pool' | 'eventStore' | 'eventRegistry' | 'clock'>,
@@ -40,6 +42,11 @@ export async function strideExportOfUser(
   }>('SELECT id, name, description, color, goal_ids FROM collections WHERE user_id = $1 ORDER BY created_at, id', [
     userId,
   ]);
+  const { rows: templates } = await pool.query<Omit<TemplateRecord, 'user_id' | 'created_at'>>(
+    `SELECT id, title, description, category, priority, tasks, source_goal_id FROM goal_templates
+      WHERE user_id = $1 ORDER BY created_at, id`,
+    [userId],
+  );
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -54,6 +61,21 @@ export async function strideExportOfUser(
       color: collection.color,
       goalIds: collection.goal_ids.filter((goalId) => exported.has(goalId)),
       deleted: false,
+    })),
+    templates: templates.map((template) => ({
+      templateId: template.id,
+      title: template.title,
+      description: template.description,
+      category: template.category,
+      priority: goalPrioritySchema.parse(template.priority),
+      tasks: template.tasks.map((task) => ({
+        title: task.title,
+        description: task.description,
+        estimatedMinutes: task.estimated_minutes,
+        energyLevel: energyLevelSchema.parse(task.energy_level),
+      })),
+      sourceGoalId:
+        template.source_goal_id !== null && exported.has(template.source_goal_id) ? template.source_goal_id : null,
     })),
   };
 }

@@ -7,6 +7,7 @@ import { selectList } from '@stride/projections/core/sql-rows';
 import type { AnyTableSpec } from '@stride/projections/core/table';
 import { goalsTable, tasksTable } from '@stride/projections/goals/goals-tables';
 import { taskPlansTable, taskSeriesTable, taskTimeEntriesTable } from '@stride/projections/planner/planner-tables';
+import { templatesTable } from '@stride/projections/templates/templates-table';
 import { usageCountersTable } from '@stride/projections/usage/usage-table';
 import { userBillingTable, usersTable } from '@stride/projections/users/users-tables';
 
@@ -39,6 +40,7 @@ const READ_MODELS: readonly { readonly table: AnyTableSpec; readonly userColumn:
   { table: goalsTable as unknown as AnyTableSpec, userColumn: 'user_id' },
   { table: tasksTable as unknown as AnyTableSpec, userColumn: 'user_id' },
   { table: collectionsTable as unknown as AnyTableSpec, userColumn: 'user_id' },
+  { table: templatesTable as unknown as AnyTableSpec, userColumn: 'user_id' },
   { table: taskPlansTable as unknown as AnyTableSpec, userColumn: 'user_id' },
   { table: taskSeriesTable as unknown as AnyTableSpec, userColumn: 'user_id' },
   { table: taskTimeEntriesTable as unknown as AnyTableSpec, userColumn: 'user_id' },

@@ -5,11 +5,12 @@ import { recurrenceSchema } from '../recurrence/recurrence-rule';
 import { energyLevelSchema } from '../tasks/energy-workflow';
 import { taskSourceSchema } from '../tasks/task-events';
 import { taskTemplateSchema } from '../tasks/task-planning-events';
+import { templateFields } from '../templates/template-events';
 import { preferencesSchema } from '../users/user-events';
 
 /**
  * The lossless JSON export of everything a user owns: goals with their tasks (each with its history of
- * status changes and its logged time), recurring series, collections and preferences. Soft-deleted
+ * status changes and its logged time), recurring series, collections, goal templates and preferences. Soft-deleted
  * goals and tasks are included with their `deletedAt`, so nothing the user made is lost; an importer
  * decides whether to bring them back.
  */
@@ -87,6 +88,15 @@ export const exportedCollectionSchema = z.object({
   deleted: z.boolean(),
 });
 
+/** One of the user's own goal templates (the fields as stored: template-events.ts). */
+export const exportedTemplateSchema = z.object({
+  templateId: id,
+  ...templateFields,
+  /** The goal it was saved from, when that goal is in the export. */
+  sourceGoalId: id.nullable(),
+});
+export type ExportedTemplate = z.infer<typeof exportedTemplateSchema>;
+
 export const strideExportSchema = z
   .object({
     format: z.literal(EXPORT_FORMAT),
@@ -96,6 +106,8 @@ export const strideExportSchema = z
     preferences: preferencesSchema,
     goals: z.array(exportedGoalSchema),
     collections: z.array(exportedCollectionSchema),
+    /** Absent in exports made before templates existed. */
+    templates: z.array(exportedTemplateSchema).default([]),
   })
   .superRefine((data, context) => {
     const goalIds = new Set(data.goals.map((goal) => goal.goalId));

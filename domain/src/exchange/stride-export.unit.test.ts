@@ -113,6 +113,17 @@ describe('strideExportSchema', () => {
     collections: [
       { collectionId: 'c1', name: 'Health', description: null, color: '#22aa66', goalIds: ['goal_1'], deleted: false },
     ],
+    templates: [
+      {
+        templateId: 'tpl_1',
+        title: 'Weekly review',
+        description: '',
+        category: 'personal',
+        priority: 'medium',
+        tasks: [{ title: 'Plan the week', description: null, estimatedMinutes: 30, energyLevel: 'high' }],
+        sourceGoalId: 'goal_1',
+      },
+    ],
   };
 
   it('round-trips through JSON without loss', () => {
@@ -132,5 +143,10 @@ describe('strideExportSchema', () => {
       'A collection names a goal not in the export',
     );
     expect(strideExportSchema.safeParse({ ...document, version: 2 }).success).toBe(false);
+  });
+
+  it('reads an export made before templates existed as one without templates', () => {
+    const { templates: _templates, ...older } = document;
+    expect(strideExportSchema.parse(JSON.parse(JSON.stringify(older))).templates).toEqual([]);
   });
 });

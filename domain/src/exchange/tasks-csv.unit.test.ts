@@ -31,6 +31,7 @@ describe('tasksCsvOf', () => {
       preferences: {},
       goals: [{ ...goal, title: 'Keep fit, "really"' }],
       collections: [],
+      templates: [],
     };
     const text = tasksCsvOf(document);
     expect(text.split('\r\n')[0]).toBe(

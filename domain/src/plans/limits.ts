@@ -130,6 +130,11 @@ export function hasTemplates(tier: string | null | undefined): boolean {
   return gatesForTier(tier).templates;
 }
 
+/** The tiers that include goal templates (for a plan_required answer). */
+export const TEMPLATE_TIERS: readonly SubscriptionTier[] = subscriptionTierValues.filter(
+  (tier) => planGatesByTier[tier].templates,
+);
+
 /** Spec section 6: the header Upgrade button shows for free and lite users. */
 export function showsHeaderUpgradeButton(tier: string | null | undefined): boolean {
   const parsed = parseTier(tier);

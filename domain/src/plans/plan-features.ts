@@ -11,7 +11,10 @@ export interface PlanGates {
    * dashboard, -1 = any range (Pro analytics).
    */
   readonly analyticsDays: number;
-  /** The goal template library and "save this goal as a template". */
+  /**
+   * Goal templates: starting a goal from the built-in library or from one's own templates, and "save this
+   * goal as a template". Without them the library can be browsed (with an upgrade prompt), not used.
+   */
   readonly templates: boolean;
   readonly prioritySupport: boolean;
 }
@@ -26,10 +29,9 @@ export const ANY_RANGE = -1;
  */
 export const planGatesByTier: Readonly<Record<SubscriptionTier, PlanGates>> = {
   free: { analyticsDays: 0, templates: false, prioritySupport: false },
-  // Templates are not built yet: no plan is sold with them until they are (then set true for starter and up).
-  starter: { analyticsDays: 30, templates: false, prioritySupport: false },
-  pro: { analyticsDays: ANY_RANGE, templates: false, prioritySupport: true },
-  team: { analyticsDays: ANY_RANGE, templates: false, prioritySupport: true },
+  starter: { analyticsDays: 30, templates: true, prioritySupport: false },
+  pro: { analyticsDays: ANY_RANGE, templates: true, prioritySupport: true },
+  team: { analyticsDays: ANY_RANGE, templates: true, prioritySupport: true },
   lite: { analyticsDays: 0, templates: false, prioritySupport: false },
   basic: { analyticsDays: 0, templates: false, prioritySupport: false },
 };

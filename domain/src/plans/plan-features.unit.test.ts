@@ -8,11 +8,12 @@ import { subscriptionTierValues } from './subscription-tiers';
 const catalogue = buildPlanCatalogue({});
 
 describe('plan features are generated from the plan’s limits and gates (issue 13, items 5 and 6)', () => {
-  it('given Starter, then the list states its limits and the 30-day dashboard (no templates: not built yet)', () => {
+  it('given Starter, then the list states its limits, the 30-day dashboard and templates', () => {
     expect(catalogue.starter.features).toEqual([
       '10 new goals a month',
       '100 AI breakdowns a month',
       'Analytics dashboard (last 30 days)',
+      'Goal templates, and your own',
       'Progress tracking',
       'Energy-based task workflow',
       'Mobile and desktop access',

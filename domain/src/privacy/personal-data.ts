@@ -24,6 +24,7 @@ export const personalDataPaths: Readonly<Record<string, readonly string[]>> = {
   TaskSeriesUpdated: ['changes.title', 'changes.description'],
   CollectionCreated: ['name', 'description'],
   CollectionRenamed: ['name'],
+  GoalTemplateSaved: ['title', 'description', 'tasks[].title', 'tasks[].description'],
   StripeCustomerLinked: ['email'],
 };
 

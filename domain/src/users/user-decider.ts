@@ -50,6 +50,7 @@ export type EraseUser = Command<
     subtasks?: { goalId: string; subtaskIds: string[] }[];
     series?: { goalId: string; seriesIds: string[] }[];
     stripeCustomerIds?: string[];
+    templateIds?: string[];
   }
 >;
 
@@ -111,7 +112,16 @@ const eraseUser = ({ data, metadata }: EraseUser, state: UserState): UserEvent[]
   if (state === null || state.userId !== data.userId || (self && data.userId !== metadata.userId)) {
     throw new DomainError('not_found', 'User not found');
   }
-  const { userId, by, goals, collectionIds, subtasks = [], series = [], stripeCustomerIds = [] } = data;
+  const {
+    userId,
+    by,
+    goals,
+    collectionIds,
+    subtasks = [],
+    series = [],
+    templateIds = [],
+    stripeCustomerIds = [],
+  } = data;
   return [
     createEvent(userErased, {
       userId,
@@ -122,6 +132,7 @@ const eraseUser = ({ data, metadata }: EraseUser, state: UserState): UserEvent[]
       subtasks,
       series,
       stripeCustomerIds,
+      templateIds,
     }),
   ];
 };

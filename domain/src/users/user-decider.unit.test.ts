@@ -231,6 +231,7 @@ describe('User decider', () => {
       subtasks: [{ goalId: 'g-1', subtaskIds: ['s-1'] }],
       series: [{ goalId: 'g-1', seriesIds: ['t-1'] }],
       stripeCustomerIds: ['cus_1'],
+      templateIds: ['tpl-1'],
     };
     const erased: UserEvent = {
       type: 'UserErased',

@@ -85,6 +85,8 @@ export const userErased = defineEvent({
      * the outbox: a crash after the erasure committed still deletes them). Absent in erasures recorded before.
      */
     stripeCustomerIds: z.array(z.string().min(1)).optional(),
+    /** The user's own goal templates (absent in erasures recorded before they existed). */
+    templateIds: z.array(z.string().min(1)).optional(),
   }),
 });
 

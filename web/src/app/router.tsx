@@ -16,11 +16,11 @@ function page<M, K extends keyof M>(loader: () => Promise<M>, name: K) {
 const DailyRoute = lazy(() => import('./routes/daily-route'));
 const CollectionsRoute = lazy(() => import('./routes/collections-route'));
 const CollectionRoute = lazy(() => import('./routes/collection-route'));
+const GoalsRoute = lazy(() => import('./routes/goals-route'));
 const LandingRoute = lazy(() => import('./routes/landing-route'));
 const ProfileRoute = lazy(() => import('./routes/profile-route'));
 const SearchRoute = lazy(() => import('./routes/search-route'));
 const DataRoute = lazy(() => import('./routes/data-route'));
-const GoalsPage = page(() => import('../features/goals/components/goals-page'), 'GoalsPage');
 const CompletedPage = page(() => import('../features/goals/components/completed-page'), 'CompletedPage');
 const PricingPage = page(() => import('../features/billing/components/pricing-page'), 'PricingPage');
 const PaymentSuccessPage = page(
@@ -84,7 +84,7 @@ export function SignedInRoutes() {
             <Route key={path} path={path} element={<Navigate to="/daily" replace />} />
           ))}
           <Route path="daily" element={<DailyRoute />} />
-          <Route path="goals" element={<GoalsPage />} />
+          <Route path="goals" element={<GoalsRoute />} />
           <Route path="search" element={<SearchRoute />} />
           <Route path="data" element={<DataRoute />} />
           <Route path="completed" element={<CompletedPage />} />

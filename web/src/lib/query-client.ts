@@ -22,6 +22,7 @@ export const queryRoots = {
   tasks: 'tasks',
   planner: 'planner',
   collections: 'collections',
+  templates: 'templates',
   plans: 'plans',
   billing: 'billing',
   analytics: 'analytics',

@@ -4,6 +4,7 @@ import { goalDecider } from '@stride/domain/goals/goal-decider';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import { parseStreamId } from '@stride/domain/stream-ids';
+import { templateDecider } from '@stride/domain/templates/template-decider';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import { userDecider } from '@stride/domain/users/user-decider';
 import type { StoredEvent } from '@stride/platform/event-store/types';
@@ -14,6 +15,7 @@ const evolvers: Readonly<Record<string, StreamEvolver<unknown, DomainEvent>>> = 
   user: userDecider,
   goal: goalDecider,
   collection: collectionDecider,
+  template: templateDecider,
   usage: usageDecider,
   billing: billingDecider,
 };

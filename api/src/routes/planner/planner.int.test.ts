@@ -306,12 +306,20 @@ describe('planner', () => {
     await client.delete(`${base}/${gone}`);
     const collection = await client.post('/api/collections', { name: 'Writing' });
     await client.post(`/api/collections/${collection.json().collection.id}/goals`, { goalId: goal.id });
+    const saved = await client.post('/api/templates', { goal_id: goal.id, title: 'Novel routine' });
+    expect(saved.statusCode, saved.body).toBe(201);
 
     const exported = await client.get('/api/planner/export.json');
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toMatch(/attachment; filename="stride-export-/);
     const document = strideExportSchema.parse(exported.json());
     expect(document.goals[0]?.tasks).toHaveLength(4);
+    expect(document.templates.map((template) => [template.title, template.sourceGoalId])).toEqual([
+      ['Novel routine', goal.id],
+    ]);
+    expect(document.templates[0]?.tasks.map((task) => task.title)).toEqual(
+      expect.arrayContaining(['Draft chapter', 'Walk and think']),
+    );
     const csv = await client.get('/api/planner/export.csv');
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\n')[0]).toContain('task,description,status');
@@ -327,6 +335,18 @@ describe('planner', () => {
     const again = strideExportSchema.parse((await fresh.get('/api/planner/export.json')).json());
     const withoutIds = (doc: typeof document) => doc.goals.map(({ goalId: _goal, ...goal }) => goal);
     expect(withoutIds(again)).toEqual(withoutIds(document));
+    const templatesWithoutIds = (doc: typeof document) =>
+      doc.templates.map(({ templateId: _id, sourceGoalId, ...template }) => ({
+        ...template,
+        fromGoal: !!sourceGoalId,
+      }));
+    expect(templatesWithoutIds(again)).toEqual(templatesWithoutIds(document));
+
+    // Saving templates is a Starter feature: a Free account imports the goals and leaves the templates out.
+    const onFree = await registeredUser(t, 'free-importer@example.com');
+    expect((await onFree.post('/api/planner/import', document)).json()).toMatchObject({ goals: 1 });
+    const { rows } = await t.services.pool.query('SELECT 1 FROM goal_templates WHERE user_id = $1', [onFree.userId]);
+    expect(rows).toEqual([]);
   });
 
   /** The user's read models without ids that differ by account (goal and collection ids, owners, log positions). */
@@ -353,6 +373,10 @@ describe('planner', () => {
       ),
       collections: await query(
         'SELECT name, description, color, jsonb_array_length(goal_ids) AS goals FROM collections WHERE user_id = $1',
+      ),
+      templates: await query(
+        `SELECT title, description, category, priority, tasks, source_goal_id IS NOT NULL AS from_goal
+           FROM goal_templates WHERE user_id = $1`,
       ),
     };
   };

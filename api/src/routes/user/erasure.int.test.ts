@@ -56,6 +56,7 @@ const secrets = {
   task: 'Secret shoe task',
   collection: 'Secret collection name',
   motto: 'Secret motto',
+  template: 'Secret template name',
 };
 
 async function busyUser(t: TestApp, email: string, name: string, words: typeof secrets): Promise<TestClient> {
@@ -74,6 +75,9 @@ async function busyUser(t: TestApp, email: string, name: string, words: typeof s
   // A customer at the (test-mode) payment provider, as a checkout makes one: the erasure must delete it there.
   const customer = await t.services.billing.deps.gateway.createCustomer({ userId: client.userId, email, name });
   await activateSubscription(t, client.userId, 'pro', customer.id);
+  // A goal template of her own (its name and task titles are personal: encrypted, erased with her).
+  const saved = await client.post('/api/templates', { goal_id: goal.id, title: words.template });
+  expect(saved.statusCode, saved.body).toBe(201);
   return client;
 }
 
@@ -95,6 +99,7 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
       task: 'Plain task',
       collection: 'Plain collection',
       motto: 'Plain motto',
+      template: 'Plain template',
     });
     const { rows } = await t.services.pool.query<{ data: string }>(
       `SELECT e.data::text AS data FROM events e JOIN streams s USING (stream_id) WHERE s.owner_id = $1`,
@@ -103,6 +108,7 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
     const stored = rows.map((row) => row.data).join('\n');
     expect(stored).toContain('"$pii"');
     expect(stored).not.toContain('Plain goal title');
+    expect(stored).not.toContain('Plain template');
     expect(stored).not.toContain('cipher@example.com');
     const exported = await user.get('/api/user/export-my-data');
     expect(exported.body).toContain('Plain goal title');
@@ -119,6 +125,7 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
       task: 'Kept task',
       collection: 'Kept collection',
       motto: 'Kept motto',
+      template: 'Kept template',
     });
     await vi.waitFor(
       async () => expect(await analyticsTotals(t)).toMatchObject({ GoalCreated: 3, TasksBatchGenerated: 3 }),
@@ -151,7 +158,16 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
     const pgText = await postgresText(t);
     for (const secret of Object.values(secrets)) expect(pgText, secret).not.toContain(secret);
     expect(pgText).toContain('Kept goal');
-    const ownTables = ['goals', 'tasks', 'collections', 'usage_counters', 'user_billing', 'subtasks', 'task_series'];
+    const ownTables = [
+      'goals',
+      'tasks',
+      'collections',
+      'usage_counters',
+      'user_billing',
+      'subtasks',
+      'task_series',
+      'goal_templates',
+    ];
     for (const table of ['users', ...ownTables, 'task_plans']) {
       const column = table === 'users' ? 'id' : 'user_id';
       const { rows } = await t.services.pool.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [erin.userId]);

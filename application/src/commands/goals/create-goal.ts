@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { goalDecider } from '@stride/domain/goals/goal-decider';
+import { goalDecider, type GoalCommand } from '@stride/domain/goals/goal-decider';
 import { goalPrioritySchema } from '@stride/domain/goals/goal-events';
+import { decideInTurn } from '@stride/domain/shared/decide-in-turn';
+import type { CommandMetadata } from '@stride/domain/shared/event';
 import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
@@ -26,7 +28,20 @@ export const resultSchema = goalResultSchema;
  * stream's expected version makes concurrent creates serialise: at the monthly limit exactly one wins,
  * the others are retried against the new count and get limit_reached (403).
  */
-export async function run(services: Services, context: CommandContext, input: CreateGoalInput): Promise<GoalResult> {
+export const run = (services: Services, context: CommandContext, input: CreateGoalInput): Promise<GoalResult> =>
+  createGoalWith(services, context, input, () => []);
+
+/**
+ * The one goal creation path (a plain goal, a goal from a template): CreateGoal, then `more` (commands on
+ * the new goal, e.g. its first tasks) decided in turn on the same stream, and CountGoal on the usage stream,
+ * all in one append. `more` receives the caller's effective tier (a template checks its plan gate on it).
+ */
+export async function createGoalWith(
+  services: Services,
+  context: CommandContext,
+  input: CreateGoalInput,
+  more: (metadata: CommandMetadata, tier: string) => readonly GoalCommand[],
+): Promise<GoalResult> {
   const [tier, timeZone] = await Promise.all([
     limitTierOf(services, context.userId),
     usageTimeZoneOf(services, context.userId),
@@ -38,7 +53,11 @@ export async function run(services: Services, context: CommandContext, input: Cr
       usage: usageTarget(context.userId),
     },
     decide: (states, metadata) => ({
-      goal: goalDecider.decide({ type: 'CreateGoal', data: { goalId, ...data }, metadata }, states.goal),
+      goal: decideInTurn(
+        goalDecider,
+        [{ type: 'CreateGoal', data: { goalId, ...data }, metadata }, ...more(metadata, tier)],
+        states.goal,
+      ).events,
       usage: usageDecider.decide({ type: 'CountGoal', data: { tier, goalId, timeZone }, metadata }, states.usage),
     }),
     context,

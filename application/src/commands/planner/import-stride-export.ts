@@ -5,7 +5,9 @@ import { decideGoalImport } from '@stride/domain/exchange/stride-import';
 import { goalStreamDecider } from '@stride/domain/goals/goal-decider';
 import { decideInTurn } from '@stride/domain/shared/decide-in-turn';
 import type { DomainEvent } from '@stride/domain/shared/event';
+import { hasTemplates } from '@stride/domain/plans/limits';
 import { streamIds } from '@stride/domain/stream-ids';
+import { templateDecider } from '@stride/domain/templates/template-decider';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
 import type { CommandContext, StreamEvolver, StreamTarget } from '../command-handler';
@@ -31,8 +33,9 @@ const target = <State, Event extends DomainEvent>(
 /**
  * Imports a Stride JSON export into the caller's account, in one atomic append: each goal (under a new id,
  * with its tasks, their histories, time logs and series) as a new goal stream, each collection as a new
- * collection of the new goals. Live imported goals count towards the month's goal limit like created ones.
- * Preferences are not imported (they name the old account's goals).
+ * collection of the new goals, each goal template as a new template when the caller's plan has templates
+ * (otherwise they are left out: saving templates is a Starter feature). Live imported goals count towards
+ * the month's goal limit like created ones. Preferences are not imported (they name the old account's goals).
  */
 export async function run(
   services: Services,
@@ -45,6 +48,7 @@ export async function run(
   const collections = document.collections
     .filter((collection) => !collection.deleted)
     .map((collection) => ({ collection, collectionId: newId() }));
+  const templates = hasTemplates(tier) ? document.templates.map((template) => ({ template, templateId: newId() })) : [];
   const streams: Record<string, AnyTarget> = {
     usage: target(streamIds.usage(context.userId), usageDecider),
     ...Object.fromEntries(
@@ -54,6 +58,12 @@ export async function run(
       collections.map(({ collectionId }) => [
         `collection:${collectionId}`,
         target(streamIds.collection(collectionId), collectionDecider),
+      ]),
+    ),
+    ...Object.fromEntries(
+      templates.map(({ templateId }) => [
+        `template:${templateId}`,
+        target(streamIds.template(templateId), templateDecider),
       ]),
     ),
   };
@@ -98,7 +108,27 @@ export async function run(
           states[`collection:${collectionId}`] as Parameters<typeof collectionDecider.decide>[1],
         ).events,
       ]);
-      return { usage, ...Object.fromEntries([...goalEvents, ...collectionEvents]) };
+      const templateEvents = templates.map(({ template, templateId }) => [
+        `template:${templateId}`,
+        templateDecider.decide(
+          {
+            type: 'SaveGoalTemplate',
+            data: {
+              templateId,
+              tier,
+              title: template.title,
+              description: template.description,
+              category: template.category,
+              priority: template.priority,
+              tasks: template.tasks,
+              sourceGoalId: (template.sourceGoalId !== null && newGoalId.get(template.sourceGoalId)) || null,
+            },
+            metadata,
+          },
+          states[`template:${templateId}`] as Parameters<typeof templateDecider.decide>[1],
+        ),
+      ]);
+      return { usage, ...Object.fromEntries([...goalEvents, ...collectionEvents, ...templateEvents]) };
     },
     context,
     result: (outcome) => ({

@@ -6,6 +6,7 @@ import { collectionsTable } from '@stride/projections/collections/collections-ta
 import { goalsTable, tasksTable } from '@stride/projections/goals/goals-tables';
 import { taskSeriesTable } from '@stride/projections/planner/planner-tables';
 import { subtasksTable } from '@stride/projections/subtasks/subtasks-table';
+import { templatesTable } from '@stride/projections/templates/templates-table';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
 
@@ -45,6 +46,10 @@ async function ownedAggregates(db: Queryable, userId: string) {
     `SELECT goal_id, series_id FROM ${taskSeriesTable.name} WHERE user_id = $1 ORDER BY goal_id, series_id`,
     [userId],
   );
+  const templates = await db.query<{ id: string }>(
+    `SELECT id FROM ${templatesTable.name} WHERE user_id = $1 ORDER BY id`,
+    [userId],
+  );
   const byGoal = <Row extends { goal_id: string }>(rows: Row[], idOf: (row: Row) => string) =>
     [...new Set(rows.map((row) => row.goal_id))].map((goalId) => ({
       goalId,
@@ -58,6 +63,7 @@ async function ownedAggregates(db: Queryable, userId: string) {
       taskIds: tasks.rows.filter((task) => task.goal_id === id).map((task) => task.id),
     })),
     collectionIds: collections.rows.map(({ id }) => id),
+    templateIds: templates.rows.map(({ id }) => id),
   };
 }
 

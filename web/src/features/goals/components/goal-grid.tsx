@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { GoalRow } from '@stride/domain/contracts/goals';
+import type { MenuItem } from '../../../components/dropdown-menu';
 import { useDeleteGoal } from '../api/delete-goal';
 import { useUpdateGoal } from '../api/update-goal';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
@@ -7,9 +8,18 @@ import { GoalCard } from './goal-card';
 
 /**
  * A grid of goal cards with what every card can do: change status (optimistic concurrency through the
- * goal's version) and delete after confirmation. `onEdit` adds the edit action where a page offers it.
+ * goal's version) and delete after confirmation. `onEdit` adds the edit action where a page offers it;
+ * `extraActions` adds a page's own (e.g. "Save as template").
  */
-export function GoalGrid({ goals, onEdit }: { goals: readonly GoalRow[]; onEdit?: (goal: GoalRow) => void }) {
+export function GoalGrid({
+  goals,
+  onEdit,
+  extraActions,
+}: {
+  goals: readonly GoalRow[];
+  onEdit?: (goal: GoalRow) => void;
+  extraActions?: (goal: GoalRow) => MenuItem[];
+}) {
   const update = useUpdateGoal();
   const remove = useDeleteGoal();
   const [deleting, setDeleting] = useState<GoalRow | null>(null);
@@ -21,6 +31,7 @@ export function GoalGrid({ goals, onEdit }: { goals: readonly GoalRow[]; onEdit?
             key={goal.id}
             goal={goal}
             {...(onEdit && { onEdit })}
+            {...(extraActions && { extraActions: extraActions(goal) })}
             onStatus={(g, next) =>
               update.mutate({ goalId: g.id, expectedVersion: g.version || undefined, updates: { status: next } })
             }

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { GoalRow } from '@stride/domain/contracts/goals';
 import { Dialog } from '../../../components/dialog';
+import type { MenuItem } from '../../../components/dropdown-menu';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary';
@@ -22,11 +23,24 @@ const TABS: readonly { status: GoalStatus; label: string }[] = [
   { status: 'abandoned', label: 'Abandoned' },
 ];
 
-export function GoalsPage() {
+type CreateMode = 'blank' | 'template';
+
+interface GoalsPageProps {
+  /**
+   * "Start from a template" in the new-goal flow (composed by the app: the templates feature). It calls
+   * `onCreated` once the goal exists.
+   */
+  readonly templatePicker?: (onCreated: (goal: GoalRow) => void) => ReactNode;
+  /** More actions on each goal card (e.g. "Save as template"). */
+  readonly goalActions?: (goal: GoalRow) => MenuItem[];
+}
+
+export function GoalsPage({ templatePicker, goalActions }: GoalsPageProps = {}) {
   useDocumentTitle('Goals');
   const [params, setParams] = useSearchParams();
   const [status, setStatus] = useState<GoalStatus>('active');
   const [creating, setCreating] = useState(params.get('new') === '1');
+  const [createMode, setCreateMode] = useState<CreateMode>('blank');
   const [editing, setEditing] = useState<GoalRow | null>(null);
   const goals = useGoals({ status });
   const { create, canCreate, promptUpgrade, isPending, user, error: createError } = useGoalCreation();
@@ -47,6 +61,7 @@ export function GoalsPage() {
 
   const closeCreate = () => {
     setCreating(false);
+    setCreateMode('blank');
     if (params.has('new') || params.has('title')) setParams({}, { replace: true });
   };
 
@@ -69,19 +84,54 @@ export function GoalsPage() {
           <h2 id="create-goal-title" className="card__title">
             Create a goal
           </h2>
-          <p className="card__subtitle">Make it specific. You can break it into tasks with AI next.</p>
-          <GoalForm
-            initial={{ title: prefilledTitle }}
-            submitLabel="Create goal"
-            busy={isPending}
-            autoFocus
-            onCancel={closeCreate}
-            error={createError}
-            onSubmit={(draft) => {
-              // The form stays open (with what was typed) until the server has the goal.
-              create(draft, { onSuccess: closeCreate });
-            }}
-          />
+          {templatePicker ? (
+            <div className="tabs create-goal__modes" role="tablist" aria-label="How to start">
+              {(
+                [
+                  { mode: 'blank', label: 'Write your own' },
+                  { mode: 'template', label: 'Start from a template' },
+                ] as const
+              ).map((tab) => (
+                <button
+                  key={tab.mode}
+                  type="button"
+                  role="tab"
+                  aria-selected={createMode === tab.mode}
+                  className={`tabs__tab${createMode === tab.mode ? ' is-active' : ''}`}
+                  onClick={() => setCreateMode(tab.mode)}
+                >
+                  {tab.label}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          {createMode === 'template' && templatePicker ? (
+            <>
+              <p className="card__subtitle">Pick a starting point: the goal is created with its tasks ready.</p>
+              {templatePicker(() => closeCreate())}
+              <div className="form-actions">
+                <button type="button" className="button button--ghost" onClick={closeCreate}>
+                  Cancel
+                </button>
+              </div>
+            </>
+          ) : (
+            <>
+              <p className="card__subtitle">Make it specific. You can break it into tasks with AI next.</p>
+              <GoalForm
+                initial={{ title: prefilledTitle }}
+                submitLabel="Create goal"
+                busy={isPending}
+                autoFocus
+                onCancel={closeCreate}
+                error={createError}
+                onSubmit={(draft) => {
+                  // The form stays open (with what was typed) until the server has the goal.
+                  create(draft, { onSuccess: closeCreate });
+                }}
+              />
+            </>
+          )}
         </section>
       ) : null}
 
@@ -130,7 +180,7 @@ export function GoalsPage() {
             </EmptyState>
           )
         ) : (
-          <GoalGrid goals={goals.data ?? []} onEdit={setEditing} />
+          <GoalGrid goals={goals.data ?? []} onEdit={setEditing} {...(goalActions && { extraActions: goalActions })} />
         )}
       </SectionErrorBoundary>
 
