@@ -248,6 +248,20 @@ describe('the /api/stripe calls against Stripe (a local fake behind the real SDK
       expect(await stateOf(thief.userId)).toMatchObject({ tier: 'free' });
     });
 
+    it('does not claim a customer whose email differs from the user’s only in case (issue 11: exact email)', async () => {
+      const client = await kit.user('casey@example.com');
+      const someoneElse = kit.stripe.state.createCustomer({ email: 'Casey@example.com' });
+      kit.stripe.state.createSubscription({ customer: someoneElse.id, priceId: PRICES.pro });
+      for (const body of [{ email: 'Casey@example.com' }, {}]) {
+        const response = await client.post('/api/stripe/sync-subscription-bypass', body);
+        expect(response.json()).toEqual({ found: false, subscription: null });
+      }
+      expect(await stateOf(client.userId)).toMatchObject({ tier: 'free', customerIds: [] });
+      // no call to Stripe ever carried an empty email
+      const emailsSent = kit.stripe.requests.filter((r) => r.path === '/v1/customers').map((r) => r.query.email);
+      expect(emailsSent).not.toContain('');
+    });
+
     it('refuses an invalid email', async () => {
       const client = await kit.user('typo@example.com');
       expect((await client.post('/api/stripe/sync-subscription-bypass', { email: 'not-an-email' })).statusCode).toBe(
