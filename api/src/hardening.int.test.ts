@@ -4,7 +4,9 @@ import { startTestApp, type TestApp, type TestClient } from '../test/test-app';
 
 /**
  * Regressions of issue 11 ("every input, every order, every caller"): each case failed on the code before
- * the fix. The class-wide suites are api/test/hardening/*.int.test.ts.
+ * the fix. The class-wide suites are api/src/every-route.int.test.ts (hostile input on every route),
+ * api/src/cross-user.int.test.ts (another user's ids on every route, and no existence oracle) and
+ * api/src/idempotency.int.test.ts (every command route).
  */
 describe('issue 11 regressions', () => {
   let t: TestApp;
