@@ -105,12 +105,13 @@ describe('every route with another user’s ids', () => {
       userId: `usr_${randomBytes(12).toString('hex')}`,
     };
     const shapeOf = (response: { statusCode: number; body: string }) => {
-      let parsed: unknown = null;
-      try {
-        parsed = JSON.parse(response.body);
-      } catch {
-        parsed = null;
-      }
+      const parsed: unknown = (() => {
+        try {
+          return JSON.parse(response.body) as unknown;
+        } catch {
+          return null;
+        }
+      })();
       const object = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
       return `${response.statusCode} ${Array.isArray(parsed) ? `[${parsed.length}]` : Object.keys(object).sort().join(',')} ${String(object.code ?? '')}`;
     };

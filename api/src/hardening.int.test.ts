@@ -107,7 +107,7 @@ describe('issue 11 regressions', () => {
     const shapeOf = (response: { statusCode: number; json: () => unknown }) => {
       const body = response.json() as Record<string, Record<string, unknown>>;
       const [key] = Object.keys(body).filter((k) => k !== 'position');
-      const { id, user_id, created_at, updated_at, ...rest } = body[key ?? ''] ?? {};
+      const { id, user_id, created_at: _created, updated_at: _updated, ...rest } = body[key ?? ''] ?? {};
       return { status: response.statusCode, keys: Object.keys(body).sort(), key, rest, typed: [typeof id, user_id] };
     };
 
