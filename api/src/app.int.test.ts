@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from './auth/request-signature';
 import { routePlugins } from './routes/route-plugins';
 import { buildApp } from './app';
+import { startFakeClerkServer, type FakeClerkServer } from '@stride/testing/fake-clerk/fake-clerk-server';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 describe('app shell: public routes, authentication, errors', () => {
@@ -391,5 +392,64 @@ describe('app shell: AUTH_MODE=clerk', () => {
     expect((await audit(byRole)).statusCode).toBe(200);
     expect((await audit(byEmail)).statusCode).toBe(200);
     expect((await audit(plain)).statusCode).toBe(403);
+  });
+});
+
+describe("app shell: AUTH_MODE=clerk with Clerk's Backend API (CLERK_SECRET_KEY)", () => {
+  let t: TestApp;
+  let clerk: FakeClerkServer;
+  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+  beforeAll(async () => {
+    const pair = await generateKeyPair('RS256', { extractable: true });
+    privateKey = pair.privateKey;
+    clerk = await startFakeClerkServer();
+    t = await startTestApp({
+      env: {
+        AUTH_MODE: 'clerk',
+        CLERK_JWT_KEY: await exportSPKI(pair.publicKey),
+        CLERK_SECRET_KEY: clerk.secretKey,
+        CLERK_API_URL: clerk.url,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await clerk.close();
+  });
+
+  /** Clerk's default session token: no email, no name. */
+  const defaultToken = (sub: string) =>
+    new SignJWT({ sid: 'sess_1', v: 2 })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setSubject(sub)
+      .setIssuedAt()
+      .setExpirationTime('1m')
+      .sign(privateKey);
+  const ensure = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/ensure-user-exists',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { email: 'victim@example.com', name: 'Victim' },
+    });
+
+  it("registers the email and name Clerk holds for a default token, never the body's", async () => {
+    clerk.setUser({ id: 'user_dflt', email: 'dee@example.com', firstName: 'Dee', lastName: 'Fault' });
+    const response = await ensure(await defaultToken('user_dflt'));
+    expect(response.statusCode).toBeLessThan(300);
+    expect(response.json().user).toMatchObject({ id: 'user_dflt', email: 'dee@example.com', name: 'Dee Fault' });
+  });
+
+  it('answers 503 identity_unavailable while Clerk cannot be reached for a user not seen yet', async () => {
+    clerk.setUser({ id: 'user_later', email: 'later@example.com' });
+    clerk.failWith(502);
+    try {
+      const response = await ensure(await defaultToken('user_later'));
+      expect(response.statusCode).toBe(503);
+      expect(response.json().code).toBe('identity_unavailable');
+    } finally {
+      clerk.failWith(null);
+    }
+    expect((await ensure(await defaultToken('user_later'))).json().user.email).toBe('later@example.com');
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredUser } from '../test/fixtures';
@@ -30,18 +31,28 @@ describe('every route with another user’s ids', () => {
     await t?.close();
   });
 
-  it('refuses and leaks nothing', async () => {
-    const idFor = (key: string): string | undefined => {
+  type Ids = { goalId: string; taskId: string; collectionId: string; userId: string };
+  const idsFor =
+    (ids: Ids) =>
+    (key: string): string | undefined => {
       const k = key.toLowerCase();
-      if (k === 'goalid' || k === 'goal_id') return victim.goalId;
-      if (k === 'taskid' || k === 'task_id') return victim.taskId;
-      if (k === 'id' || k === 'collectionid') return victim.collectionId;
-      if (k === 'userid' || k === 'user_id') return victim.client.userId;
-      if (k === 'streamid') return `goal-${victim.goalId}`;
+      if (k === 'goalid' || k === 'goal_id') return ids.goalId;
+      if (k === 'taskid' || k === 'task_id') return ids.taskId;
+      if (k === 'id' || k === 'collectionid') return ids.collectionId;
+      if (k === 'userid' || k === 'user_id') return ids.userId;
+      if (k === 'streamid') return `goal-${ids.goalId}`;
       return undefined;
     };
-    const problems: string[] = [];
-    let walked = 0;
+  const victimIds = (): Ids => ({
+    goalId: victim.goalId,
+    taskId: victim.taskId,
+    collectionId: victim.collectionId,
+    userId: victim.client.userId,
+  });
+
+  /** Every route once, as `caller`, with `ids` in the path, the query and every id-like body field. */
+  async function* walk(caller: TestClient, ids: Ids) {
+    const idFor = idsFor(ids);
     for (const route of routes) {
       if (route.url === '/api/health' || route.url === '/api/stripe/webhook') continue;
       const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
@@ -57,9 +68,17 @@ describe('every route with another user’s ids', () => {
       const response = await app.inject({
         method: route.method as 'GET',
         url,
-        headers: { authorization: `Bearer ${attacker.token}` },
+        headers: { authorization: `Bearer ${caller.token}` },
         ...(body !== undefined && route.method !== 'GET' && { payload: body as object }),
       });
+      yield { route, names, url, body, response };
+    }
+  }
+
+  it('refuses and leaks nothing', async () => {
+    const problems: string[] = [];
+    let walked = 0;
+    for await (const { route, names, url, body, response } of walk(attacker, victimIds())) {
       walked += 1;
       const where = `${route.method} ${url} ${JSON.stringify(body ?? null).slice(0, 200)} -> ${response.statusCode}`;
       for (const secret of victim.secrets) {
@@ -73,6 +92,41 @@ describe('every route with another user’s ids', () => {
     }
     expect(walked).toBeGreaterThan(40);
     expect(problems).toEqual([]);
+    expect(await victim.snapshot()).toBe(before);
+  }, 300_000);
+
+  it('answers the victim’s ids exactly as ids nobody uses (no existence oracle, issue 11 defect 9)', async () => {
+    // Two callers in the same state walk every route in the same order: one with the victim's ids, one
+    // with fresh ids of the same shape. Each route's status, top-level keys and error code must agree.
+    const probe = await registeredUser(t, 'probe-victim-ids@example.com', 'Probe');
+    const control = await registeredUser(t, 'probe-fresh-ids@example.com', 'Probe');
+    const fresh: Ids = {
+      goalId: randomUUID(),
+      taskId: randomUUID(),
+      collectionId: randomUUID(),
+      userId: `usr_${randomBytes(12).toString('hex')}`,
+    };
+    const shapeOf = (response: { statusCode: number; body: string }) => {
+      const parsed: unknown = (() => {
+        try {
+          return JSON.parse(response.body) as unknown;
+        } catch {
+          return null;
+        }
+      })();
+      const object = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+      return `${response.statusCode} ${Array.isArray(parsed) ? `[${parsed.length}]` : Object.keys(object).sort().join(',')} ${String(object.code ?? '')}`;
+    };
+    const withVictimIds: string[] = [];
+    for await (const { route, response } of walk(probe, victimIds())) {
+      withVictimIds.push(`${route.method} ${route.url}: ${shapeOf(response)}`);
+    }
+    const withFreshIds: string[] = [];
+    for await (const { route, response } of walk(control, fresh)) {
+      withFreshIds.push(`${route.method} ${route.url}: ${shapeOf(response)}`);
+    }
+    expect(withVictimIds.length).toBeGreaterThan(40);
+    expect(withVictimIds).toEqual(withFreshIds);
     expect(await victim.snapshot()).toBe(before);
   }, 300_000);
 });

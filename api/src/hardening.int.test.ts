@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGoal, registeredUser } from '../test/fixtures';
+import { activateSubscription, createGoal, registeredUser } from '../test/fixtures';
 import { startTestApp, type TestApp, type TestClient } from '../test/test-app';
 
 /**
  * Regressions of issue 11 ("every input, every order, every caller"): each case failed on the code before
- * the fix. The class-wide suites are api/test/hardening/*.int.test.ts.
+ * the fix. The class-wide suites are api/src/every-route.int.test.ts (hostile input on every route),
+ * api/src/cross-user.int.test.ts (another user's ids on every route, and no existence oracle) and
+ * api/src/idempotency.int.test.ts (every command route).
  */
 describe('issue 11 regressions', () => {
   let t: TestApp;
@@ -98,6 +100,74 @@ describe('issue 11 regressions', () => {
         }
       },
     );
+  });
+
+  describe("9. no existence oracle: creating with another user's id", () => {
+    /** Status and body shape, with the ids and times a fresh create makes anyway left out. */
+    const shapeOf = (response: { statusCode: number; json: () => unknown }) => {
+      const body = response.json() as Record<string, Record<string, unknown>>;
+      const [key] = Object.keys(body).filter((k) => k !== 'position');
+      const { id, user_id, created_at: _created, updated_at: _updated, ...rest } = body[key ?? ''] ?? {};
+      return { status: response.statusCode, keys: Object.keys(body).sort(), key, rest, typed: [typeof id, user_id] };
+    };
+
+    it("answers as a fresh id would, creates the caller's own, and leaves the owner's untouched", async () => {
+      const owner = await registeredUser(t, 'oracle-owner@example.com');
+      const other = await registeredUser(t, 'oracle-other@example.com');
+      await activateSubscription(t, other.userId); // room for three goals this month
+      const { goal: ownersGoal } = await createGoal(owner, { title: 'Private plan' });
+      const ownersCollection = (await owner.post('/api/collections', { name: 'Private shelf' })).json().collection;
+      const before = {
+        goal: (await owner.get(`/api/goals/${ownersGoal.id}`)).json(),
+        collection: (await owner.get(`/api/collections/${ownersCollection.id}`)).json(),
+        goals: (await owner.get('/api/goals/list')).json(),
+      };
+
+      const goalBody = { title: 'Probe', description: 'd' };
+      const taken = await other.post('/api/goals/create-simple', { ...goalBody, id: ownersGoal.id });
+      const fresh = await other.post('/api/goals/create-simple', { ...goalBody, id: 'never-used-goal-id' });
+      expect(taken.statusCode).toBe(201);
+      expect(shapeOf(taken)).toEqual({ ...shapeOf(fresh), typed: ['string', other.userId] });
+      expect(taken.json().goal.id).not.toBe(ownersGoal.id);
+
+      const collectionBody = { name: 'Probe' };
+      const takenCollection = await other.post('/api/collections', { ...collectionBody, id: ownersCollection.id });
+      const freshCollection = await other.post('/api/collections', { ...collectionBody, id: 'never-used-col-id' });
+      expect(takenCollection.statusCode).toBe(201);
+      expect(shapeOf(takenCollection)).toEqual({ ...shapeOf(freshCollection), typed: ['string', other.userId] });
+      expect(takenCollection.json().collection.id).not.toBe(ownersCollection.id);
+
+      // /api/db/query's goals insert is the same command (a third user: the other's key is used now)
+      const third = await registeredUser(t, 'oracle-third@example.com');
+      const viaGate = await third.post('/api/db/query', {
+        table: 'goals',
+        operation: 'insert',
+        data: { id: ownersGoal.id, title: 'Probe via gate' },
+      });
+      expect(viaGate.statusCode).toBeLessThan(300);
+
+      // what the other user made is theirs; the owner's goal and collection are as they were
+      expect((await other.get(`/api/goals/${taken.json().goal.id}`)).json().title).toBe('Probe');
+      expect((await other.get(`/api/goals/${ownersGoal.id}`)).statusCode).toBe(404);
+      expect((await other.get(`/api/collections/${ownersCollection.id}`)).statusCode).toBe(404);
+      expect((await owner.get(`/api/goals/${ownersGoal.id}`)).json()).toEqual(before.goal);
+      expect((await owner.get(`/api/collections/${ownersCollection.id}`)).json()).toEqual(before.collection);
+      expect((await owner.get('/api/goals/list')).json()).toEqual(before.goals);
+    });
+
+    it("the owner's retry with its own key still finds its goal (409 without an Idempotency-Key, replay with one)", async () => {
+      const owner = await registeredUser(t, 'oracle-retry@example.com');
+      await activateSubscription(t, owner.userId);
+      const first = await owner.post('/api/goals/create-simple', { id: 'my-key', title: 'Once' });
+      expect(first.statusCode).toBe(201);
+      expect((await owner.post('/api/goals/create-simple', { id: 'my-key', title: 'Once' })).statusCode).toBe(409);
+      const keyed = { 'idempotency-key': 'oracle-retry-1' };
+      const a = await owner.post('/api/goals/create-simple', { id: 'my-key-2', title: 'Twice' }, keyed);
+      const b = await owner.post('/api/goals/create-simple', { id: 'my-key-2', title: 'Twice' }, keyed);
+      expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+      expect(b.json().goal.id).toBe(a.json().goal.id);
+      expect(b.headers['idempotent-replayed']).toBe('true');
+    });
   });
 
   describe('10. one calendar-date schema', () => {

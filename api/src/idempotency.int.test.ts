@@ -580,4 +580,20 @@ describe('Idempotency-Key on every command route', () => {
       expect(await appliedTimes(client.userId, key)).toBeLessThanOrEqual(1);
     },
   );
+
+  it('a command that had nothing to do keeps its key too: a retry replays "moved 0", it does not move what is overdue now', async () => {
+    // A concurrent duplicate of overdue/move that read the planner after the first had moved everything
+    // found nothing to do and answered without claiming the key: "moved 0" instead of the first answer.
+    const { client, base } = await withTask(t, 'idem-nothing-to-do@example.com');
+    const call: Call = { method: 'POST', url: '/api/planner/overdue/move', body: { target: 'today' } };
+    const first = await send(client, call, 'nothing-yet');
+    expect(answer(first)).toEqual({ status: 200, body: { moved: 0, do_date: today(), position: null } });
+    expect((await client.post(`${base}/schedule`, { do_date: today() })).statusCode).toBe(200);
+    daysAhead += 1; // now the task is overdue
+    const retry = await send(client, call, 'nothing-yet');
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(answer(retry)).toEqual(answer(first));
+    const fresh = await send(client, call, 'another-key');
+    expect(fresh.json()).toMatchObject({ moved: 1 });
+  });
 });

@@ -79,8 +79,10 @@ describe('isolation between users', () => {
     // A's own collection cannot take B's goal either
     const own = (await a.post('/api/collections', { name: 'Mine' })).json().collection.id;
     expect((await a.post(`/api/collections/${own}/goals`, { goalId })).statusCode).toBe(404);
-    // A cannot create a goal with B's goal id (the stream exists): no takeover
-    expect((await a.post('/api/goals/create-simple', { id: goalId, title: 'Takeover' })).statusCode).toBe(409);
+    // A creating a goal with B's goal id makes A's own goal (ids are scoped per user): no takeover, no oracle
+    const takeover = await a.post('/api/goals/create-simple', { id: goalId, title: 'Takeover' });
+    expect(takeover.statusCode).toBe(201);
+    expect(takeover.json().goal.id).not.toBe(goalId);
   });
 
   it("/api/db/query: A can neither widen a select nor write B's rows", async () => {

@@ -79,6 +79,14 @@ export const configSchema = z.object({
   CLERK_JWT_KEY: optionalString,
   CLERK_JWKS_URL: optionalUrl(['http', 'https']),
   CLERK_AUTHORIZED_PARTIES: commaList,
+  /**
+   * Clerk's Backend API, for the email and name of a session token that carries none (Clerk's default
+   * token): `users.getUser`, cached per user for CLERK_USER_CACHE_TTL_SECONDS. Unset: no lookup.
+   */
+  CLERK_SECRET_KEY: optionalString,
+  /** Clerk's Backend API base URL (tests point it at a local fake); @clerk/backend's default if unset. */
+  CLERK_API_URL: optionalUrl(['http', 'https']),
+  CLERK_USER_CACHE_TTL_SECONDS: int(300, 1, 86_400),
   ADMIN_EMAILS: commaList,
   API_KEY: optionalString,
   REQUEST_SIGNING_SECRET: optionalString,

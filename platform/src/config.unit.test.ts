@@ -54,6 +54,25 @@ describe('configuration', () => {
     });
   });
 
+  it("reads Clerk's Backend API settings: the secret key, an API URL and the user cache TTL", () => {
+    expect(loadConfig({})).toMatchObject({ CLERK_USER_CACHE_TTL_SECONDS: 300 });
+    expect(loadConfig({})).not.toHaveProperty('CLERK_SECRET_KEY', expect.any(String));
+    expect(
+      loadConfig({
+        CLERK_SECRET_KEY: 'sk_test_1',
+        CLERK_API_URL: 'http://127.0.0.1:9',
+        CLERK_USER_CACHE_TTL_SECONDS: '60',
+      }),
+    ).toMatchObject({
+      CLERK_SECRET_KEY: 'sk_test_1',
+      CLERK_API_URL: 'http://127.0.0.1:9',
+      CLERK_USER_CACHE_TTL_SECONDS: 60,
+    });
+    expect(
+      problemsOf({ CLERK_API_URL: 'ftp://x', CLERK_USER_CACHE_TTL_SECONDS: '0' }).map((p) => p.split(':')[0]),
+    ).toEqual(['CLERK_API_URL', 'CLERK_USER_CACHE_TTL_SECONDS']);
+  });
+
   it('given bad values, names every failing variable and what it expects', () => {
     const problems = problemsOf({
       PORT: 'eighty',

@@ -4,6 +4,8 @@ import { DomainError } from '@stride/domain/shared/domain-error';
 import type { Config } from '@stride/platform/config';
 import { isApiRoute, isExternalRoute, isPublicRoute } from './public-routes';
 import { checkSignature, constantTimeEquals } from './request-signature';
+import { HttpError } from '../http/http-errors';
+import { IdentityUnavailableError } from './clerk-users';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier';
 
 export interface AuthHookOptions {
@@ -72,6 +74,10 @@ export function registerAuthHooks(app: FastifyInstance, { config, verifier, now 
       if (error instanceof InvalidTokenError) {
         request.log.info({ reason: error.message }, 'bearer token refused');
         throw new DomainError('unauthorized', 'Invalid or expired token', { header: 'authorization' });
+      }
+      if (error instanceof IdentityUnavailableError) {
+        request.log.warn({ err: error }, 'identity lookup failed');
+        throw new HttpError(503, 'identity_unavailable', 'Your account details could not be loaded; retry shortly');
       }
       throw error;
     }

@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import { verifyToken } from '@clerk/backend';
 import type { Config } from '@stride/platform/config';
 import { hasAdminRoleClaim, isAdminEmail } from './admin';
+import { ClerkUsers } from './clerk-users';
 import { InvalidTokenError, type TokenVerifier, type VerifiedToken } from './token-verifier';
 
 /** How long a fetched JWKS is trusted before it is fetched again (a key Clerk rotated in is fetched at once). */
@@ -71,16 +72,20 @@ const kidOf = (token: string): string | null => {
  *
  * Claims read: `sub` (the user id); `email` and `name` (add them in Clerk's "Customize session token", see
  * the README; `first_name`/`last_name` are also understood); the admin role from `public_metadata.role`.
+ * A token without an email claim gets the user's verified primary email (and name, if it has none) from
+ * Clerk's Backend API when CLERK_SECRET_KEY is set (`ClerkUsers`, cached per user).
  */
 export class ClerkTokens implements TokenVerifier {
   private constructor(
     private readonly pemFor: (token: string) => Promise<string>,
     private readonly authorizedParties: readonly string[],
     private readonly adminEmails: readonly string[],
+    private readonly users: ClerkUsers | null,
   ) {}
 
   static async create(
-    config: Pick<Config, 'CLERK_JWT_KEY' | 'CLERK_JWKS_URL' | 'CLERK_AUTHORIZED_PARTIES' | 'ADMIN_EMAILS'>,
+    config: Pick<Config, 'CLERK_JWT_KEY' | 'CLERK_JWKS_URL' | 'CLERK_AUTHORIZED_PARTIES' | 'ADMIN_EMAILS'> &
+      Partial<Pick<Config, 'CLERK_SECRET_KEY' | 'CLERK_API_URL' | 'CLERK_USER_CACHE_TTL_SECONDS'>>,
   ): Promise<ClerkTokens> {
     let pemFor: (token: string) => Promise<string>;
     if (config.CLERK_JWT_KEY) {
@@ -91,7 +96,12 @@ export class ClerkTokens implements TokenVerifier {
       const jwks = new JwksKeys(config.CLERK_JWKS_URL);
       pemFor = (token) => jwks.pemFor(token);
     } else throw new Error('AUTH_MODE=clerk needs CLERK_JWT_KEY or CLERK_JWKS_URL');
-    return new ClerkTokens(pemFor, config.CLERK_AUTHORIZED_PARTIES, config.ADMIN_EMAILS);
+    const users = ClerkUsers.fromConfig({
+      CLERK_SECRET_KEY: config.CLERK_SECRET_KEY,
+      CLERK_API_URL: config.CLERK_API_URL,
+      CLERK_USER_CACHE_TTL_SECONDS: config.CLERK_USER_CACHE_TTL_SECONDS ?? 300,
+    });
+    return new ClerkTokens(pemFor, config.CLERK_AUTHORIZED_PARTIES, config.ADMIN_EMAILS, users);
   }
 
   async verify(token: string): Promise<VerifiedToken> {
@@ -111,10 +121,14 @@ export class ClerkTokens implements TokenVerifier {
     if (typeof claims.cat === 'string' || /^(mch|m2m|ak|oat)_/.test(sub)) {
       throw new InvalidTokenError('A machine token is not a user session');
     }
-    const email = firstString(claims.email, claims.primary_email_address, claims.email_address) ?? '';
-    const name =
+    const claimedEmail = firstString(claims.email, claims.primary_email_address, claims.email_address);
+    const claimedName =
       firstString(claims.name, claims.full_name) ??
       [claims.first_name, claims.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
+    // Clerk's default session token has no email: then the Backend API's (cached), never the request's.
+    const fetched = claimedEmail === undefined && this.users ? await this.users.identityOf(sub) : null;
+    const email = claimedEmail ?? fetched?.email ?? '';
+    const name = claimedName || fetched?.name || '';
     return {
       user: {
         id: sub,

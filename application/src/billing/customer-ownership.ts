@@ -19,9 +19,11 @@ export function customerOwnership(
   return 'unclaimed';
 }
 
-/** Two emails are the same address; an empty or missing email is never the same as anything. */
+/**
+ * Two emails are the same address only when they are exactly equal (issue 11): an unclaimed Stripe customer
+ * is claimed only by the user whose verified email it carries, and `Ann@x` is not `ann@x` (a mailbox's
+ * local part may be case-sensitive, and Stripe's email filter is). An empty or missing email is never the
+ * same as anything.
+ */
 export const sameEmail = (a: string | null | undefined, b: string | null | undefined): boolean =>
-  typeof a === 'string' &&
-  typeof b === 'string' &&
-  a.trim() !== '' &&
-  a.trim().toLowerCase() === b.trim().toLowerCase();
+  typeof a === 'string' && typeof b === 'string' && a.trim() !== '' && a === b;

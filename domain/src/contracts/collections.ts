@@ -16,6 +16,7 @@ export type CollectionRow = z.infer<typeof collectionRowSchema>;
 
 // GET /api/collections -> collectionRowSchema[] ; GET /api/collections/:id -> collectionRowSchema
 export const createCollectionBodySchema = z.object({
+  // the client's key; the collection's id is derived from (user, key) and answered in the body
   id: idSchema.optional(),
   name: z.string().trim().min(1, 'Name is required').max(collectionLimits.nameMax),
   description: collectionFields.description,

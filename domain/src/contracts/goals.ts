@@ -61,7 +61,8 @@ export const listGoalsResponseSchema = z.array(goalRowSchema);
 
 // POST /api/goals/create-simple (counts a goal of the monthly limit inside the same command)
 export const createGoalBodySchema = z.object({
-  id: idSchema.optional(), // client-generated id for optimistic UI; the server makes one if absent
+  // the client's key for the goal (optimistic UI); the goal's id is derived from (user, key), so it differs
+  id: idSchema.optional(),
   title: z.string().trim().min(1, 'Title is required').max(goalLimits.titleMax),
   description: goalFields.description.default(''),
   target_date: isoDateSchema.nullish(),

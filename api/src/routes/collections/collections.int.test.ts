@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionMutationResponseSchema, collectionRowSchema } from '@stride/domain/contracts/collections';
 import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
+import { userScopedId } from '@stride/application/commands/ids';
 
 describe('/api/collections', () => {
   let t: TestApp;
@@ -65,8 +66,10 @@ describe('/api/collections', () => {
     expect((await client.post('/api/collections', { name: '' })).json().details.field).toBe('name');
     expect((await client.post('/api/collections', { name: 'X', color: 'red' })).json().details.field).toBe('color');
     const { collection } = (await client.post('/api/collections', { id: 'col-1', name: 'Mine' })).json();
-    expect(collection.id).toBe('col-1');
+    expect(collection.id).toBe(userScopedId(client.userId, 'col-1')); // the client's id, scoped to the user
     expect((await client.post('/api/collections', { id: 'col-1', name: 'Again' })).statusCode).toBe(409);
-    expect((await client.post('/api/collections/col-1/goals', { goalId: 'no-such-goal' })).statusCode).toBe(404);
+    expect((await client.post(`/api/collections/${collection.id}/goals`, { goalId: 'no-such-goal' })).statusCode).toBe(
+      404,
+    );
   });
 });

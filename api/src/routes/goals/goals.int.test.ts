@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { goalRowSchema, listGoalsResponseSchema, taskRowSchema } from '@stride/domain/contracts/goals';
 import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
+import { userScopedId } from '@stride/application/commands/ids';
 
 describe('/api/goals', () => {
   let t: TestApp;
@@ -24,7 +25,7 @@ describe('/api/goals', () => {
     expect(created.headers.etag).toBe('"1"');
     const { goal, position } = created.json();
     expect(goalRowSchema.parse(goal)).toMatchObject({
-      id: 'goal-alice-1',
+      id: userScopedId(alice.userId, 'goal-alice-1'), // the client's id, scoped to the user (issue 11, defect 9)
       user_id: alice.userId,
       title: 'Run a marathon',
       description: '',
@@ -40,7 +41,7 @@ describe('/api/goals', () => {
     expect(position).toMatch(/^\d+$/);
 
     const list = await alice.get('/api/goals/list', { 'x-min-position': position });
-    expect(listGoalsResponseSchema.parse(list.json()).map((g) => g.id)).toEqual(['goal-alice-1']);
+    expect(listGoalsResponseSchema.parse(list.json()).map((g) => g.id)).toEqual([goal.id]);
     const simple = await alice.get('/api/goals/list-simple');
     expect(simple.json()).toEqual(list.json());
     const record = await alice.get('/api/user/get-user-data-simple', { 'x-min-position': position });

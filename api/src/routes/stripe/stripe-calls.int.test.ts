@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedStripeRequest } from '@stride/testing/fake-stripe/fake-stripe-server';
+import { startCheckout } from '@stride/application/billing/checkout';
+import { syncSubscription } from '@stride/application/billing/sync-subscription';
 import { PRICES, startStripeTestKit, type StripeTestKit } from '../../../test/stripe-test-setup';
 
 const DAY = 86_400_000;
@@ -246,6 +248,41 @@ describe('the /api/stripe calls against Stripe (a local fake behind the real SDK
       const stolen = await thief.post('/api/stripe/sync-subscription-bypass', { email: 'old-address@example.com' });
       expect(stolen.json()).toEqual({ found: false, subscription: null });
       expect(await stateOf(thief.userId)).toMatchObject({ tier: 'free' });
+    });
+
+    it('does not claim a customer whose email differs from the user’s only in case (issue 11: exact email)', async () => {
+      const client = await kit.user('casey@example.com');
+      const someoneElse = kit.stripe.state.createCustomer({ email: 'Casey@example.com' });
+      kit.stripe.state.createSubscription({ customer: someoneElse.id, priceId: PRICES.pro });
+      for (const body of [{ email: 'Casey@example.com' }, {}]) {
+        const response = await client.post('/api/stripe/sync-subscription-bypass', body);
+        expect(response.json()).toEqual({ found: false, subscription: null });
+      }
+      expect(await stateOf(client.userId)).toMatchObject({ tier: 'free', customerIds: [] });
+      // no call to Stripe ever carried an empty email
+      const emailsSent = kit.stripe.requests.filter((r) => r.path === '/v1/customers').map((r) => r.query.email);
+      expect(emailsSent).not.toContain('');
+    });
+
+    it('a user without an email (a Clerk token without one) never sends `email=` to Stripe nor claims anything', async () => {
+      // a customer with an empty email, as a mock that reads `email=` as "no filter" would list it
+      const blank = kit.stripe.state.createCustomer({ email: '' });
+      kit.stripe.state.createSubscription({ customer: blank.id, priceId: PRICES.team });
+      const from = kit.stripe.requests.length;
+      const user = { id: 'user_without_email', email: '', name: '' };
+      expect(await syncSubscription(kit.billing.deps, user)).toEqual({ found: false, subscription: null });
+      await startCheckout(kit.billing.deps, user, {
+        priceId: PRICES.pro,
+        successUrl: 'http://stride.test/payment-success',
+        cancelUrl: 'http://stride.test/pricing',
+      });
+      const sent = kit.stripe.requests.slice(from);
+      expect(sent.filter((r) => r.path.startsWith('/v1/customers') && r.method === 'GET')).toEqual([]);
+      const created = sent.filter((r) => r.method === 'POST' && r.path === '/v1/customers');
+      expect(created).toHaveLength(1);
+      expect(created[0]?.body).not.toHaveProperty('email');
+      expect(sent.every((r) => r.query.email !== '' && r.body.email !== '' && r.body.customer_email !== '')).toBe(true);
+      expect((await stateOf(user.id)).tier).toBe('free');
     });
 
     it('refuses an invalid email', async () => {

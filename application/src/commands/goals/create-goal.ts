@@ -7,10 +7,12 @@ import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
+import { userScopedId } from '../ids';
 import { limitTierOf, usageTarget, usageTimeZoneOf } from '../usage/usage-snapshot';
 import { goalResultSchema, type GoalResult } from './goal-result';
 
 export const inputSchema = z.object({
+  /** The client's key for the goal (its id for optimistic UI); the goal's id is derived from it per user. */
   goalId: z.string(),
   title: z.string(),
   description: z.string(),
@@ -26,7 +28,8 @@ export const resultSchema = goalResultSchema;
  * CreateGoal and CountGoal in one atomic append to the goal's stream and the caller's usage stream. The
  * limit is decided on the usage counters row (one month's counts, in the user's time zone) and the usage
  * stream's expected version makes concurrent creates serialise: at the monthly limit exactly one wins,
- * the others are retried against the new count and get limit_reached (403).
+ * the others are retried against the new count and get limit_reached (403). The goal's id is the caller's
+ * key scoped to the caller (`userScopedId`): another user's goal id names a fresh goal of the caller's.
  */
 export const run = (services: Services, context: CommandContext, input: CreateGoalInput): Promise<GoalResult> =>
   createGoalWith(services, context, input, () => []);
@@ -46,7 +49,8 @@ export async function createGoalWith(
     limitTierOf(services, context.userId),
     usageTimeZoneOf(services, context.userId),
   ]);
-  const { goalId, ...data } = input;
+  const { goalId: key, ...data } = input;
+  const goalId = userScopedId(context.userId, key);
   const { result } = await services.commands.execute({
     streams: {
       goal: { streamId: streamIds.goal(goalId), decider: goalDecider },

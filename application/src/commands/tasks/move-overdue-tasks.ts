@@ -47,7 +47,9 @@ export const run = async (
       ),
   );
   const goalIds = [...new Set(candidates.map((task) => task.goal_id))];
-  if (goalIds.length === 0) return { moved: 0, doDate, position: null };
+  // Nothing overdue still goes through the command handler (with no streams): it claims the request's
+  // Idempotency-Key, so a retry, or a duplicate that read the planner after the first had moved everything,
+  // gets the first answer instead of a new "moved 0" (issue 11, defect 5).
   const streams: Record<string, StreamTarget<GoalState, GoalStreamEvent>> = Object.fromEntries(
     goalIds.map((goalId) => [goalId, { streamId: streamIds.goal(goalId), decider: goalStreamDecider }]),
   );

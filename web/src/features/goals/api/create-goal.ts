@@ -7,6 +7,7 @@ import { emitProductEvent } from '../../../lib/product-events';
 import {
   addGoalToLists,
   optimisticGoalRow,
+  removeGoalFromLists,
   restoreGoalLists,
   snapshotGoalLists,
   type GoalListSnapshot,
@@ -76,7 +77,10 @@ export function useCreateGoal({ onLimitReached, onSettledUsage }: Callbacks = {}
         toast.error(error.message || 'Failed to create goal. Please try again.');
       }
     },
-    onSuccess: (goal) => {
+    onSuccess: (goal, input) => {
+      // The server's id is derived from the client's (per user), so the optimistic row gives way to the real one.
+      removeGoalFromLists(queryClient, input.id);
+      addGoalToLists(queryClient, goal);
       toast.success('Goal created');
       emitProductEvent('goal_created', { category: goal.category, priority: goal.priority });
     },

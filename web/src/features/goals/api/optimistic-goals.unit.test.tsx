@@ -96,6 +96,19 @@ describe('optimistic goal create', () => {
     expect(messages()).toContain('Goal created');
   });
 
+  it("swaps the optimistic row for the server's row (the server's id is derived from the client's)", async () => {
+    const { queryClient, wrapper } = setup();
+    queryClient.setQueryData(goalKeys.list({ status: 'active' }), []);
+    const { respond } = deferredFetch();
+    const { result } = renderHook(() => useCreateGoal(), { wrapper });
+    act(() => result.current.mutate(input));
+    await respond(jsonResponse({ goal: goal('server-1', 'Learn Spanish'), position: '43' }));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(queryClient.getQueryData<GoalRow[]>(goalKeys.list({ status: 'active' }))?.map((g) => g.id)).toEqual([
+      'server-1',
+    ]);
+  });
+
   it('opens the upgrade path on 403 limit_reached and rolls back', async () => {
     const { queryClient, wrapper } = setup();
     queryClient.setQueryData(goalKeys.list({ status: 'active' }), []);
