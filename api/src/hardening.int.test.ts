@@ -155,6 +155,32 @@ describe('issue 11 regressions', () => {
       expect((await owner.get('/api/goals/list')).json()).toEqual(before.goals);
     });
 
+    it("a template saved with another user's template id is the caller's own; the owner's is untouched", async () => {
+      const owner = await registeredUser(t, 'oracle-template-owner@example.com');
+      const other = await registeredUser(t, 'oracle-template-other@example.com');
+      for (const user of [owner, other]) await activateSubscription(t, user.userId); // templates come with a plan
+      const withTask = async (user: typeof owner) => {
+        const { goal } = await createGoal(user, { title: 'Plan to keep' });
+        expect((await user.post(`/api/goals/${goal.id}/tasks`, { tasks: [{ title: 'A step' }] })).statusCode).toBe(200);
+        return goal.id;
+      };
+      const ownersTemplate = (
+        await owner.post('/api/templates', { goal_id: await withTask(owner), title: 'Mine' })
+      ).json().template;
+      const othersGoal = await withTask(other);
+      const taken = await other.post('/api/templates', { goal_id: othersGoal, id: ownersTemplate.id, title: 'Probe' });
+      const fresh = await other.post('/api/templates', {
+        goal_id: othersGoal,
+        id: 'never-used-tpl-id',
+        title: 'Probe',
+      });
+      expect(taken.statusCode, taken.body).toBe(201);
+      expect(shapeOf(taken).keys).toEqual(shapeOf(fresh).keys);
+      expect(taken.json().template.id).not.toBe(ownersTemplate.id);
+      const ownList = (await owner.get('/api/templates')).json<{ own: { id: string; title: string }[] }>().own;
+      expect(ownList).toEqual([expect.objectContaining({ id: ownersTemplate.id, title: 'Mine' })]);
+    });
+
     it("the owner's retry with its own key still finds its goal (409 without an Idempotency-Key, replay with one)", async () => {
       const owner = await registeredUser(t, 'oracle-retry@example.com');
       await activateSubscription(t, owner.userId);

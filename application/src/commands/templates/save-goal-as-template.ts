@@ -4,10 +4,12 @@ import { DomainError } from '@stride/domain/shared/domain-error';
 import { getGoal } from '@stride/projections/goals/queries/get-goal';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
+import { userScopedId } from '../ids';
 import { limitTierOf } from '../usage/usage-snapshot';
 import { runOnTemplate, templateResultSchema, type TemplateResult } from './template-stream';
 
 export const inputSchema = z.object({
+  /** The caller's key for the new template; its id is scoped to the caller (`userScopedId`), as a goal's. */
   templateId: z.string(),
   goalId: z.string(),
   /** The template's name; the goal's title when absent. */
@@ -25,8 +27,10 @@ export const resultSchema = templateResultSchema;
 export async function run(
   services: Services,
   context: CommandContext,
-  { templateId, goalId, title }: SaveGoalAsTemplateInput,
+  { templateId: key, goalId, title }: SaveGoalAsTemplateInput,
 ): Promise<TemplateResult> {
+  // Another user's template id names a fresh template of the caller's: no existence oracle (defect 9).
+  const templateId = userScopedId(context.userId, key);
   const [goal, tier] = await Promise.all([
     getGoal(services.pool, context.userId, goalId),
     limitTierOf(services, context.userId),
