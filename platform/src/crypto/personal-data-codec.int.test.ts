@@ -41,7 +41,7 @@ describe.each(['postgres', 'pglite'] as const)('personal data codec on %s', (kin
       id,
     ]);
     expect(raw.rows[0]!.data).not.toContain('beta secret');
-    expect(raw.rows[0]!.data).toContain('"$pii": "v1"');
+    expect(raw.rows[0]!.data).toContain('"$pii": "v2"');
     expect((await store.readStream(id)).events[0]!.data).toEqual({ secret: 'beta secret', n: 1 });
     const keys = await db.pool.query('SELECT 1 FROM user_keys WHERE user_id = $1', [user]);
     expect(keys.rows).toHaveLength(1);

@@ -4,6 +4,7 @@ import type { Pool, PoolClient, Queryable } from '../postgres/pool';
 import { sharesOneBackend, withTransaction } from '../postgres/pool';
 import { AppendOrderError, ExpectedVersionConflictError } from './errors';
 import { deterministicEventId, newEventId } from './event-ids';
+import { eventDigest } from './event-hash';
 import type {
   AppendOptions,
   AppendResult,
@@ -93,34 +94,58 @@ const toAppendResult = (
   };
 };
 
+type CommonMetadata = Omit<EventMetadata, 'schemaVersion'>;
+
 /** The metadata every event of one append shares; the store adds each event's schemaVersion. */
-const commonMetadata = (options: AppendOptions): string => {
+const commonMetadata = (options: AppendOptions): CommonMetadata => {
   const { metadata } = options;
-  return JSON.stringify({
+  return {
     ...metadata,
     correlationId: metadata.correlationId ?? randomUUID(),
     causationId: metadata.causationId ?? null,
     recordedAt: (options.now ?? new Date()).toISOString(),
-  } satisfies Omit<EventMetadata, 'schemaVersion'>);
+  } satisfies CommonMetadata;
 };
 
-/** One stream's events as stride_append_batch reads them (the `n` keeps their order). */
-const eventEntries = (streamId: string, events: readonly NewEvent[], options: AppendOptions) => {
+/**
+ * One stream's events as stride_append_batch reads them (the `n` keeps their order), each with its hash
+ * format 2 content digest (`h`, computed here, outside the stream's lock: migration 0085).
+ */
+const eventEntries = (
+  streamId: string,
+  events: readonly NewEvent[],
+  options: AppendOptions,
+  metadata: CommonMetadata,
+) => {
   if (events.length === 0) throw new RangeError(`Nothing to append to stream '${streamId}'`);
   const key = options.metadata.idempotencyKey;
-  return events.map((event, index) => ({
-    i:
+  return events.map((event, index) => {
+    const eventId =
       event.eventId ??
-      (key ? deterministicEventId(`${options.metadata.userId}:${key}:${streamId}:${index}`) : newEventId()),
-    y: event.type,
-    v: event.schemaVersion,
-    n: index + 1,
-    d: event.data,
-  }));
+      (key ? deterministicEventId(`${options.metadata.userId}:${key}:${streamId}:${index}`) : newEventId());
+    return {
+      i: eventId,
+      y: event.type,
+      v: event.schemaVersion,
+      n: index + 1,
+      d: event.data,
+      h: eventDigest({
+        streamId,
+        eventId,
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        data: event.data,
+        metadata: { ...metadata, schemaVersion: event.schemaVersion },
+      }).toString('hex'),
+    };
+  });
 };
 
-const eventsJson = (streamId: string, events: readonly NewEvent[], options: AppendOptions): string =>
-  JSON.stringify(eventEntries(streamId, events, options));
+/** The users whose keys encrypted an append, for the append's erasure check (null: none). */
+const keyUsers = (encoded: EncodedAppends): string[] | null =>
+  encoded.usedKeys && encoded.usedKeys.size > 0 ? [...encoded.usedKeys] : null;
+
+const isKeyErased = (error: unknown): boolean => (error as { code?: string }).code === 'SA003';
 
 /** Compares two log checkpoints in log order: (transaction id, position). */
 export const compareCheckpoints = (a: LogCheckpoint, b: LogCheckpoint): number => {
@@ -161,20 +186,32 @@ export class PostgresEventStore {
   /** Appends events to one stream in one round trip. Throws ExpectedVersionConflictError on conflict. */
   async append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     const expectedVersion = options.expectedVersion;
-    const encoded = await this.encodeStoringKeys([{ streamId, events, expectedVersion }], options.metadata.userId);
-    const { rows } = await this.pool.query<AppendRow>({
-      name: this.statements.batch,
-      text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
-               FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json)`,
-      values: [
-        streamId,
-        streamTypeOf(streamId),
-        options.metadata.userId,
-        encodeExpected(expectedVersion),
-        commonMetadata(options),
-        eventsJson(streamId, encoded.appends[0]!.events, options),
-      ],
-    });
+    const metadata = commonMetadata(options);
+    let rows: AppendRow[];
+    for (;;) {
+      const encoded = await this.encodeStoringKeys([{ streamId, events, expectedVersion }], options.metadata.userId);
+      try {
+        ({ rows } = await this.pool.query<AppendRow>({
+          name: this.statements.batch,
+          text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
+                   FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json, $7::text[])`,
+          values: [
+            streamId,
+            streamTypeOf(streamId),
+            options.metadata.userId,
+            encodeExpected(expectedVersion),
+            JSON.stringify(metadata),
+            JSON.stringify(eventEntries(streamId, encoded.appends[0]!.events, options, metadata)),
+            keyUsers(encoded),
+          ],
+        }));
+        break;
+      } catch (error) {
+        // A key used from the cache was erased meanwhile: encode again with what the table says now.
+        if (!isKeyErased(error)) throw error;
+        this.codec!.forgetKeys(encoded.usedKeys ?? []);
+      }
+    }
     const result = toAppendResult(streamId, expectedVersion, rows[0]!);
     this.announce([result]);
     return result;
@@ -206,11 +243,12 @@ export class PostgresEventStore {
     const lockIds = [...new Set(appends.map((a) => a.streamId))].sort();
     let rows: Array<AppendRow & { stream_id: string }>;
     const encoded = await this.encode(appends, options.metadata.userId, client);
+    const metadata = commonMetadata(options);
     const streams = encoded.appends.map(({ streamId, events, expectedVersion }) => ({
       s: streamId,
       t: streamTypeOf(streamId),
       x: encodeExpected(expectedVersion),
-      e: eventEntries(streamId, events, options),
+      e: eventEntries(streamId, events, options, metadata),
     }));
     try {
       ({ rows } = await client.query<AppendRow & { stream_id: string }>({
@@ -218,21 +256,24 @@ export class PostgresEventStore {
         text: `SELECT o_stream_id AS stream_id, o_outcome AS outcome, o_stream_version AS stream_version,
                       o_first_position AS first_position, o_last_position AS last_position,
                       o_transaction_id::text AS transaction_id
-                 FROM stride_append_streams($1, $2::jsonb, $3::text[], $4::json, $5::json)`,
+                 FROM stride_append_streams($1, $2::jsonb, $3::text[], $4::json, $5::json, $6::text[])`,
         values: [
           options.metadata.userId,
-          commonMetadata(options),
+          JSON.stringify(metadata),
           lockIds,
           JSON.stringify(streams),
           encoded.newKeys.size === 0
             ? null
             : JSON.stringify([...encoded.newKeys].map(([u, k]) => ({ u, k: k.toString('base64') }))),
+          keyUsers(encoded),
         ],
       }));
     } catch (error) {
       if ((error as { code?: string }).code === 'SA001') throw new AppendOrderError();
       // A concurrent first append of the same user stored its new data key first: decide and encrypt again.
-      if ((error as { code?: string }).code === 'SA002') {
+      // Or a data key used from the cache was erased meanwhile: forget it, decide and encrypt again.
+      if (isKeyErased(error)) this.codec!.forgetKeys(encoded.usedKeys ?? []);
+      if ((error as { code?: string }).code === 'SA002' || isKeyErased(error)) {
         throw new ExpectedVersionConflictError(appends[0]!.streamId, appends[0]!.expectedVersion ?? 'any', -1);
       }
       throw error;
