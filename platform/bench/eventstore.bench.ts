@@ -88,7 +88,7 @@ async function stride(url: string, variant: Variant): Promise<Contender> {
   await migrate(pool, variant === 'stride-plain' ? { upTo: 39 } : {});
   const codec =
     variant === 'stride' ? new PersonalDataCodec(new UserKeyStore(randomBytes(32)), benchPolicy) : undefined;
-  const store = new PostgresEventStore(pool, { codec });
+  const store = new PostgresEventStore(pool, { codec, withoutChain: variant === 'stride-plain' });
   const metadataOf = (i: number) => ({ metadata: { userId: `bench-user-${i % USERS}` } });
   return {
     name: variant,

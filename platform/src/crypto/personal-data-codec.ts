@@ -1,6 +1,7 @@
 import type { Queryable } from '../postgres/pool';
 import type { EncodedAppends, EventCodec, NewEvent, StoredEvent, StreamAppend } from '../event-store/types';
-import { open, seal } from './aes-gcm';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { IV_BYTES, open, seal } from './aes-gcm';
 import type { DataKey, UserKeyStore } from './user-keys';
 
 /** What the product says is personal: the codec only encrypts and decrypts. */
@@ -72,6 +73,9 @@ const openAll = (value: unknown, openOne: (envelope: Envelope) => string): unkno
  * user's key is erased their fields read as `policy.erased`; reading never fails for it.
  */
 export class PersonalDataCodec implements EventCodec {
+  /** Key objects of the data keys in use (setting up a cipher from one is cheaper than from raw bytes). */
+  private readonly keyObjects = new WeakMap<Buffer, KeyObject>();
+
   constructor(
     private readonly keys: UserKeyStore,
     private readonly policy: PersonalDataPolicy,
@@ -84,6 +88,10 @@ export class PersonalDataCodec implements EventCodec {
     // One key per subject for the whole call: a user's first append may touch several streams (a goal and
     // its usage), and every one of them must be encrypted with the one key that gets stored.
     const keysOfCall = new Map<string, DataKey>();
+    // The ivs of every seal of this call from one draw of the CSPRNG (one seal per event at most).
+    const ivs = randomBytes(IV_BYTES * appends.reduce((n, append) => n + append.events.length, 0));
+    let nextIv = 0;
+    const iv = () => ivs.subarray(IV_BYTES * nextIv, IV_BYTES * ++nextIv);
     for (const append of appends) {
       const subject = this.policy.subjectOf(append.streamId, actorUserId);
       const dataKey = keysOfCall.get(subject) ?? (await this.keys.keyFor(subject, db));
@@ -94,7 +102,8 @@ export class PersonalDataCodec implements EventCodec {
         ...append,
         events: append.events.map((event) => ({
           ...event,
-          data: dataKey.state === 'erased' ? this.eraseAll(event) : this.sealEvent(event, subject, dataKey.key),
+          data:
+            dataKey.state === 'erased' ? this.eraseAll(event) : this.sealEvent(event, subject, this.keyObject(dataKey.key), iv),
         })),
       });
     }
@@ -102,7 +111,13 @@ export class PersonalDataCodec implements EventCodec {
   }
 
   /** The event's data with its personal strings replaced by v2 slots, all of them sealed in one envelope. */
-  private sealEvent(event: NewEvent, subject: string, key: Buffer): unknown {
+  private keyObject(key: Buffer): KeyObject {
+    let keyObject = this.keyObjects.get(key);
+    if (!keyObject) this.keyObjects.set(key, (keyObject = createSecretKey(key)));
+    return keyObject;
+  }
+
+  private sealEvent(event: NewEvent, subject: string, key: KeyObject, iv: () => Buffer): unknown {
     const values: string[] = [];
     let carrier: EventSlot | undefined;
     const data = this.policy.mapPersonalData(event.type, event.data, (value) => {
@@ -112,7 +127,9 @@ export class PersonalDataCodec implements EventCodec {
       return slot;
     });
     if (carrier) {
-      carrier.c = seal(key, Buffer.from(JSON.stringify(values), 'utf8'), eventContext(subject)).toString('base64');
+      carrier.c = seal(key, Buffer.from(JSON.stringify(values), 'utf8'), eventContext(subject), iv()).toString(
+        'base64',
+      );
     }
     return data;
   }

@@ -41,20 +41,52 @@ export const chainHash = (previousHash: Buffer, event: HashedEventContent): Buff
   createHash('sha256').update(previousHash).update(eventContentBytes(event)).digest();
 
 /**
- * JSON with every object's keys in sorted order (otherwise as JSON.stringify writes it), so that a value
- * and the same value read back from jsonb (which reorders keys) print alike.
+ * JSON with every object's keys in sorted order (code unit order), otherwise exactly as JSON.stringify writes
+ * it (toJSON, undefined and functions left out of objects and null in arrays, non-finite numbers as null), so
+ * a value and the same value read back from jsonb (which reorders keys) print alike.
  */
-export const canonicalJson = (value: unknown): string => JSON.stringify(value, sortedKeys) ?? 'null';
+export const canonicalJson = (value: unknown): string => canonical('', value) ?? 'null';
 
-function sortedKeys(_key: string, value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+function canonical(key: string, input: unknown): string | undefined {
+  let value = input;
+  if (typeof value === 'object' && value !== null) {
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+      value = (value as { toJSON: (key: string) => unknown }).toJSON(key);
+    }
+    if (value instanceof Number || value instanceof String || value instanceof Boolean) value = value.valueOf();
+  }
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    case 'bigint':
+      return JSON.stringify(value); // throws, as JSON.stringify does
+    default:
+      return undefined; // undefined, functions, symbols
+  }
+  if (value === null) return 'null';
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index += 1) {
+      if (index > 0) text += ',';
+      text += canonical(String(index), value[index]) ?? 'null';
+    }
+    return `${text}]`;
+  }
   const record = value as Record<string, unknown>;
-  // fromEntries defines own properties, so a key named __proto__ stays a key.
-  return Object.fromEntries(
-    Object.keys(record)
-      .sort()
-      .map((name) => [name, record[name]]),
-  );
+  let text = '{';
+  for (const name of Object.keys(record).sort()) {
+    const member = canonical(name, record[name]);
+    if (member === undefined) continue;
+    if (text.length > 1) text += ',';
+    text += `${JSON.stringify(name)}:${member}`;
+  }
+  return `${text}}`;
 }
 
 /** An event as hash format 2 covers it outside the lock (version and recorded time are chained in it). */
@@ -63,10 +95,10 @@ export interface DigestedEventContent {
   readonly eventId: string;
   readonly type: string;
   readonly schemaVersion: number;
-  /** The data as stored (what the append sends, or the stored jsonb parsed). */
-  readonly data: unknown;
-  /** The stored metadata (the append's metadata with the event's schemaVersion). */
-  readonly metadata: unknown;
+  /** canonicalJson of the data as stored (what the append sends, or the stored jsonb parsed). */
+  readonly dataJson: string;
+  /** canonicalJson of the stored metadata (the append's metadata with the event's schemaVersion). */
+  readonly metadataJson: string;
 }
 
 /** Format 2's content digest, computed by the writer before the append (migration 0085). */
@@ -79,8 +111,8 @@ export const eventDigest = (event: DigestedEventContent): Buffer =>
         event.eventId,
         sized(event.type),
         event.schemaVersion,
-        sized(canonicalJson(event.data)),
-        sized(canonicalJson(event.metadata)),
+        sized(event.dataJson),
+        sized(event.metadataJson),
       ].join('\n'),
       'utf8',
     )

@@ -4,7 +4,7 @@ import type { Pool, PoolClient, Queryable } from '../postgres/pool';
 import { sharesOneBackend, withTransaction } from '../postgres/pool';
 import { AppendOrderError, ExpectedVersionConflictError } from './errors';
 import { deterministicEventId, newEventId } from './event-ids';
-import { eventDigest } from './event-hash';
+import { canonicalJson, eventDigest } from './event-hash';
 import type {
   AppendOptions,
   AppendResult,
@@ -108,37 +108,48 @@ const commonMetadata = (options: AppendOptions): CommonMetadata => {
 };
 
 /**
- * One stream's events as stride_append_batch reads them (the `n` keeps their order), each with its hash
- * format 2 content digest (`h`, computed here, outside the stream's lock: migration 0085).
+ * One stream's events as stride_append_batch reads them, as JSON text: `[{"i": event id, "y": type, "v":
+ * schema version, "n": place (keeps their order), "h": hash format 2 digest (hex), "d": data}]`. The data is
+ * written as canonicalJson, the text the digest covers, so it is serialized once; the digest is computed
+ * here, outside the stream's lock (migration 0085). `digests: false` for 0030's function (no `h`).
  */
-const eventEntries = (
+const eventsJson = (
   streamId: string,
   events: readonly NewEvent[],
   options: AppendOptions,
   metadata: CommonMetadata,
-) => {
+  digests = true,
+): string => {
   if (events.length === 0) throw new RangeError(`Nothing to append to stream '${streamId}'`);
   const key = options.metadata.idempotencyKey;
-  return events.map((event, index) => {
+  const metadataJson = new Map<number, string>();
+  let text = '[';
+  events.forEach((event, index) => {
     const eventId =
       event.eventId ??
       (key ? deterministicEventId(`${options.metadata.userId}:${key}:${streamId}:${index}`) : newEventId());
-    return {
-      i: eventId,
-      y: event.type,
-      v: event.schemaVersion,
-      n: index + 1,
-      d: event.data,
-      h: eventDigest({
+    const dataJson = digests ? canonicalJson(event.data) : (JSON.stringify(event.data) ?? 'null');
+    if (index > 0) text += ',';
+    text += `{"i":${JSON.stringify(eventId)},"y":${JSON.stringify(event.type)},"v":${JSON.stringify(event.schemaVersion) ?? 'null'},"n":${index + 1},"d":${dataJson}`;
+    if (digests) {
+      let stored = metadataJson.get(event.schemaVersion);
+      if (stored === undefined) {
+        stored = canonicalJson({ ...metadata, schemaVersion: event.schemaVersion });
+        metadataJson.set(event.schemaVersion, stored);
+      }
+      const digest = eventDigest({
         streamId,
         eventId,
         type: event.type,
         schemaVersion: event.schemaVersion,
-        data: event.data,
-        metadata: { ...metadata, schemaVersion: event.schemaVersion },
-      }).toString('hex'),
-    };
+        dataJson,
+        metadataJson: stored,
+      });
+      text += `,"h":"${digest.toString('hex')}"`;
+    }
+    text += '}';
   });
+  return `${text}]`;
 };
 
 /** The users whose keys encrypted an append, for the append's erasure check (null: none). */
@@ -173,12 +184,20 @@ export class PostgresEventStore {
 
   private readonly codec: EventCodec | null;
 
-  /** `codec`: what encodes event data before it is stored and decodes it after it is read (crypto-shredding). */
+  /** See the constructor's `withoutChain`. */
+  private readonly withoutChain: boolean;
+
+  /**
+   * `codec`: what encodes event data before it is stored and decodes it after it is read (crypto-shredding).
+   * `withoutChain`: only for a database migrated no further than 0039, before the hash chain (the event-store
+   * benchmark's baseline): `append` calls 0030's function and computes no digests.
+   */
   constructor(
     private readonly pool: Pool,
-    options: { codec?: EventCodec } = {},
+    options: { codec?: EventCodec; withoutChain?: boolean } = {},
   ) {
     this.codec = options.codec ?? null;
+    this.withoutChain = options.withoutChain ?? false;
     this.appended.setMaxListeners(100);
     this.statements = sharesOneBackend(pool) ? {} : { batch: 'stride_append_batch', streams: 'stride_append_streams' };
   }
@@ -191,20 +210,29 @@ export class PostgresEventStore {
     for (;;) {
       const encoded = await this.encodeStoringKeys([{ streamId, events, expectedVersion }], options.metadata.userId);
       try {
-        ({ rows } = await this.pool.query<AppendRow>({
-          name: this.statements.batch,
-          text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
-                   FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json, $7::text[])`,
-          values: [
-            streamId,
-            streamTypeOf(streamId),
-            options.metadata.userId,
-            encodeExpected(expectedVersion),
-            JSON.stringify(metadata),
-            JSON.stringify(eventEntries(streamId, encoded.appends[0]!.events, options, metadata)),
-            keyUsers(encoded),
-          ],
-        }));
+        const values = [
+          streamId,
+          streamTypeOf(streamId),
+          options.metadata.userId,
+          encodeExpected(expectedVersion),
+          JSON.stringify(metadata),
+          eventsJson(streamId, encoded.appends[0]!.events, options, metadata, !this.withoutChain),
+        ];
+        ({ rows } = await this.pool.query<AppendRow>(
+          this.withoutChain
+            ? {
+                name: this.statements.batch && 'stride_append_batch_0030',
+                text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
+                         FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json)`,
+                values,
+              }
+            : {
+                name: this.statements.batch,
+                text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
+                         FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json, $7::text[])`,
+                values: [...values, keyUsers(encoded)],
+              },
+        ));
         break;
       } catch (error) {
         // A key used from the cache was erased meanwhile: encode again with what the table says now.
@@ -244,12 +272,10 @@ export class PostgresEventStore {
     let rows: Array<AppendRow & { stream_id: string }>;
     const encoded = await this.encode(appends, options.metadata.userId, client);
     const metadata = commonMetadata(options);
-    const streams = encoded.appends.map(({ streamId, events, expectedVersion }) => ({
-      s: streamId,
-      t: streamTypeOf(streamId),
-      x: encodeExpected(expectedVersion),
-      e: eventEntries(streamId, events, options, metadata),
-    }));
+    const streams = encoded.appends.map(
+      ({ streamId, events, expectedVersion }) =>
+        `{"s":${JSON.stringify(streamId)},"t":${JSON.stringify(streamTypeOf(streamId))},"x":${encodeExpected(expectedVersion)},"e":${eventsJson(streamId, events, options, metadata)}}`,
+    );
     try {
       ({ rows } = await client.query<AppendRow & { stream_id: string }>({
         name: this.statements.streams,
@@ -261,7 +287,7 @@ export class PostgresEventStore {
           options.metadata.userId,
           JSON.stringify(metadata),
           lockIds,
-          JSON.stringify(streams),
+          `[${streams.join(',')}]`,
           encoded.newKeys.size === 0
             ? null
             : JSON.stringify([...encoded.newKeys].map(([u, k]) => ({ u, k: k.toString('base64') }))),

@@ -1,6 +1,13 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Pool, Queryable } from '../postgres/pool';
-import { CHAIN_START, chainHash, chainHashV2, eventDigest, type HashedEventContent } from './event-hash';
+import {
+  canonicalJson,
+  CHAIN_START,
+  chainHash,
+  chainHashV2,
+  eventDigest,
+  type HashedEventContent,
+} from './event-hash';
 
 /** The first place a stream's chain breaks. */
 export interface BrokenStream {
@@ -53,8 +60,8 @@ const expectedHash = (previous: Buffer, row: ChainRow): Buffer => {
   if (row.hash_format !== 2) return Buffer.alloc(0); // no format of ours: never matches
   const digest = eventDigest({
     ...content,
-    data: JSON.parse(row.data_text) as unknown,
-    metadata: JSON.parse(row.metadata_text) as unknown,
+    dataJson: canonicalJson(JSON.parse(row.data_text)),
+    metadataJson: canonicalJson(JSON.parse(row.metadata_text)),
   });
   return chainHashV2(previous, digest, row.stream_version, row.recorded_micros);
 };
