@@ -41,52 +41,31 @@ export const chainHash = (previousHash: Buffer, event: HashedEventContent): Buff
   createHash('sha256').update(previousHash).update(eventContentBytes(event)).digest();
 
 /**
- * JSON with every object's keys in sorted order (code unit order), otherwise exactly as JSON.stringify writes
- * it (toJSON, undefined and functions left out of objects and null in arrays, non-finite numbers as null), so
- * a value and the same value read back from jsonb (which reorders keys) print alike.
+ * JSON of a value with every object's keys inserted in sorted order (code unit order; JavaScript then
+ * enumerates integer-like keys first, ascending), written by JSON.stringify: the same text for a value and
+ * for that value read back from jsonb (which reorders keys). toJSON is applied as JSON.stringify applies it.
  */
-export const canonicalJson = (value: unknown): string => canonical('', value) ?? 'null';
+export const canonicalJson = (value: unknown): string => JSON.stringify(sortedCopy('', value)) ?? 'null';
 
-function canonical(key: string, input: unknown): string | undefined {
-  let value = input;
-  if (typeof value === 'object' && value !== null) {
-    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-      value = (value as { toJSON: (key: string) => unknown }).toJSON(key);
-    }
-    if (value instanceof Number || value instanceof String || value instanceof Boolean) value = value.valueOf();
+function sortedCopy(key: string, input: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input;
+  let value: unknown = input;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    value = (value as { toJSON: (key: string) => unknown }).toJSON(key);
+    if (typeof value !== 'object' || value === null) return value;
   }
-  switch (typeof value) {
-    case 'string':
-      return JSON.stringify(value);
-    case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'object':
-      break;
-    case 'bigint':
-      return JSON.stringify(value); // throws, as JSON.stringify does
-    default:
-      return undefined; // undefined, functions, symbols
-  }
-  if (value === null) return 'null';
-  if (Array.isArray(value)) {
-    let text = '[';
-    for (let index = 0; index < value.length; index += 1) {
-      if (index > 0) text += ',';
-      text += canonical(String(index), value[index]) ?? 'null';
-    }
-    return `${text}]`;
-  }
+  if (Array.isArray(value)) return value.map((item: unknown, index) => sortedCopy(String(index), item));
+  if (value instanceof Number || value instanceof String || value instanceof Boolean) return value.valueOf();
   const record = value as Record<string, unknown>;
-  let text = '{';
-  for (const name of Object.keys(record).sort()) {
-    const member = canonical(name, record[name]);
-    if (member === undefined) continue;
-    if (text.length > 1) text += ',';
-    text += `${JSON.stringify(name)}:${member}`;
+  const names = Object.keys(record).sort();
+  const sorted: Record<string, unknown> = {};
+  for (const name of names) {
+    const item = sortedCopy(name, record[name]);
+    // A key named __proto__ stays a key (plain assignment would set the prototype).
+    if (name === '__proto__') Object.defineProperty(sorted, name, { value: item, enumerable: true, writable: true });
+    else sorted[name] = item;
   }
-  return `${text}}`;
+  return sorted;
 }
 
 /** An event as hash format 2 covers it outside the lock (version and recorded time are chained in it). */
