@@ -14,7 +14,8 @@
 -- broken chain). Formats mix freely within a stream: the previous hash is the previous hash either way.
 ALTER TABLE events ADD COLUMN hash_format smallint NOT NULL DEFAULT 1;
 
--- The single-stream append: as in 0040, but each event brings its digest (`h`, hex), and p_key_users names
+-- The single-stream append: as in 0040, but p_digests brings the events' digests (32 bytes each, in event
+-- order: no JSON to parse for them), and p_key_users names
 -- the users whose stored data key (maybe a cached copy) encrypted these events: if any of them was erased
 -- meanwhile, nothing is written (SA003) and the writer encrypts again with what the table says now.
 DROP FUNCTION stride_append_batch(text, text, text, integer, jsonb, json);
@@ -25,6 +26,7 @@ CREATE FUNCTION stride_append_batch(
   p_expected_version integer,
   p_metadata jsonb,
   p_events json,
+  p_digests bytea,
   p_key_users text[] DEFAULT NULL,
   OUT outcome text,
   OUT stream_version integer,
@@ -40,7 +42,6 @@ DECLARE
   v_now timestamptz := now();
   v_micros text := floor(extract(epoch FROM v_now) * 1000000)::bigint::text;
   v_hashes bytea[] := '{}';
-  v_digests bytea[];
   v_n integer;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtextextended(p_stream_id, 0));
@@ -66,10 +67,12 @@ BEGIN
   END IF;
 
   -- The chain: only bytea concatenation and one sha256 per event.
-  v_digests := ARRAY(SELECT decode(x->>'h', 'hex') FROM json_array_elements(p_events) AS x
-                      ORDER BY (x->>'n')::integer);
+  IF octet_length(p_digests) IS DISTINCT FROM 32 * v_count THEN
+    RAISE EXCEPTION 'Expected one 32-byte digest per event' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
   FOR v_n IN 1 .. v_count LOOP
-    v_head := sha256(v_head || v_digests[v_n] || convert_to((v_current + v_n)::text || E'\n' || v_micros, 'UTF8'));
+    v_head := sha256(v_head || substring(p_digests FROM 32 * v_n - 31 FOR 32)
+                     || convert_to((v_current + v_n)::text || E'\n' || v_micros, 'UTF8'));
     v_hashes[v_n] := v_head;
   END LOOP;
 
@@ -108,7 +111,8 @@ BEGIN
 END;
 $$;
 
--- As in 0041, plus p_key_users (checked once every stream is locked, as above).
+-- As in 0041, plus p_key_users (checked once every stream is locked, as above); each stream brings its
+-- events' digests as one hex string (`h`).
 DROP FUNCTION stride_append_streams(text, jsonb, text[], json, json);
 CREATE FUNCTION stride_append_streams(p_owner_id text, p_metadata jsonb, p_lock_ids text[], p_streams json,
                                       p_new_keys json DEFAULT NULL, p_key_users text[] DEFAULT NULL)
@@ -144,7 +148,7 @@ BEGIN
   FOR v_stream IN SELECT value FROM json_array_elements(p_streams) LOOP
     o_stream_id := v_stream->>'s';
     SELECT * INTO r FROM stride_append_batch(o_stream_id, v_stream->>'t', p_owner_id, (v_stream->>'x')::integer,
-                                             p_metadata, v_stream->'e');
+                                             p_metadata, v_stream->'e', decode(v_stream->>'h', 'hex'));
     o_outcome := r.outcome;
     o_stream_version := r.stream_version;
     o_first_position := r.first_position;

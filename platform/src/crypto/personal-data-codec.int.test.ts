@@ -113,7 +113,7 @@ describe.each(['postgres', 'pglite'] as const)('personal data codec on %s', (kin
     expect((await verifyEventChains(db.pool)).broken).toEqual([]);
   });
 
-  it("an append with another process's key cached after that process erased it: refused, then written as \"[erased]\"", async () => {
+  it('an append with another process\'s key cached after that process erased it: refused, then written as "[erased]"', async () => {
     const user = `u-${randomUUID()}`;
     const [single, several, eraser] = [storeWith(), storeWith(), storeWith()];
     for (const writer of [single, several]) {

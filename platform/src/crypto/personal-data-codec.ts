@@ -103,7 +103,9 @@ export class PersonalDataCodec implements EventCodec {
         events: append.events.map((event) => ({
           ...event,
           data:
-            dataKey.state === 'erased' ? this.eraseAll(event) : this.sealEvent(event, subject, this.keyObject(dataKey.key), iv),
+            dataKey.state === 'erased'
+              ? this.eraseAll(event)
+              : this.sealEvent(event, subject, this.keyObject(dataKey.key), iv),
         })),
       });
     }
@@ -147,7 +149,9 @@ export class PersonalDataCodec implements EventCodec {
     if (!carrier) throw new Error(`Event ${event.eventId}: sealed personal fields without their ciphertext`);
     const key = keys.get(carrier.k);
     if (!key) return null;
-    return JSON.parse(open(key, Buffer.from(carrier.c!, 'base64'), eventContext(carrier.k)).toString('utf8')) as string[];
+    return JSON.parse(
+      open(key, Buffer.from(carrier.c!, 'base64'), eventContext(carrier.k)).toString('utf8'),
+    ) as string[];
   }
 
   forgetKeys(userIds: Iterable<string>): void {

@@ -111,7 +111,12 @@ describe('PersonalDataCodec formats', () => {
     const keys = new UserKeyStore(master, { cacheMs: 0 });
     const codec = new PersonalDataCodec(keys, twoTitles);
     const encoded = await codec.encode(
-      [{ streamId: 'goal-g1', events: [{ type: 'GoalCreated', schemaVersion: 1, data: { title: 'new', subtitle: 's' } }] }],
+      [
+        {
+          streamId: 'goal-g1',
+          events: [{ type: 'GoalCreated', schemaVersion: 1, data: { title: 'new', subtitle: 's' } }],
+        },
+      ],
       'usr_a',
       db,
     );

@@ -108,21 +108,23 @@ const commonMetadata = (options: AppendOptions): CommonMetadata => {
 };
 
 /**
- * One stream's events as stride_append_batch reads them, as JSON text: `[{"i": event id, "y": type, "v":
- * schema version, "n": place (keeps their order), "h": hash format 2 digest (hex), "d": data}]`. The data is
- * written as canonicalJson, the text the digest covers, so it is serialized once; the digest is computed
- * here, outside the stream's lock (migration 0085). `digests: false` for 0030's function (no `h`).
+ * One stream's events as stride_append_batch reads them: `events`, JSON text `[{"i": event id, "y": type,
+ * "v": schema version, "n": place (keeps their order), "d": data}]`, and `digests`, their hash format 2
+ * digests (32 bytes each, in order), computed here, outside the stream's lock (migration 0085). The data is
+ * written as canonicalJson, the very text the digest covers, so it is serialized once. `digests: false` for
+ * 0030's function (none computed, the data written by JSON.stringify).
  */
-const eventsJson = (
+const encodeEvents = (
   streamId: string,
   events: readonly NewEvent[],
   options: AppendOptions,
   metadata: CommonMetadata,
   digests = true,
-): string => {
+): { events: string; digests: Buffer } => {
   if (events.length === 0) throw new RangeError(`Nothing to append to stream '${streamId}'`);
   const key = options.metadata.idempotencyKey;
   const metadataJson = new Map<number, string>();
+  const hashes: Buffer[] = [];
   let text = '[';
   events.forEach((event, index) => {
     const eventId =
@@ -130,26 +132,25 @@ const eventsJson = (
       (key ? deterministicEventId(`${options.metadata.userId}:${key}:${streamId}:${index}`) : newEventId());
     const dataJson = digests ? canonicalJson(event.data) : (JSON.stringify(event.data) ?? 'null');
     if (index > 0) text += ',';
-    text += `{"i":${JSON.stringify(eventId)},"y":${JSON.stringify(event.type)},"v":${JSON.stringify(event.schemaVersion) ?? 'null'},"n":${index + 1},"d":${dataJson}`;
-    if (digests) {
-      let stored = metadataJson.get(event.schemaVersion);
-      if (stored === undefined) {
-        stored = canonicalJson({ ...metadata, schemaVersion: event.schemaVersion });
-        metadataJson.set(event.schemaVersion, stored);
-      }
-      const digest = eventDigest({
+    text += `{"i":${JSON.stringify(eventId)},"y":${JSON.stringify(event.type)},"v":${JSON.stringify(event.schemaVersion) ?? 'null'},"n":${index + 1},"d":${dataJson}}`;
+    if (!digests) return;
+    let stored = metadataJson.get(event.schemaVersion);
+    if (stored === undefined) {
+      stored = canonicalJson({ ...metadata, schemaVersion: event.schemaVersion });
+      metadataJson.set(event.schemaVersion, stored);
+    }
+    hashes.push(
+      eventDigest({
         streamId,
         eventId,
         type: event.type,
         schemaVersion: event.schemaVersion,
         dataJson,
         metadataJson: stored,
-      });
-      text += `,"h":"${digest.toString('hex')}"`;
-    }
-    text += '}';
+      }),
+    );
   });
-  return `${text}]`;
+  return { events: `${text}]`, digests: Buffer.concat(hashes) };
 };
 
 /** The users whose keys encrypted an append, for the append's erasure check (null: none). */
@@ -210,13 +211,14 @@ export class PostgresEventStore {
     for (;;) {
       const encoded = await this.encodeStoringKeys([{ streamId, events, expectedVersion }], options.metadata.userId);
       try {
+        const batch = encodeEvents(streamId, encoded.appends[0]!.events, options, metadata, !this.withoutChain);
         const values = [
           streamId,
           streamTypeOf(streamId),
           options.metadata.userId,
           encodeExpected(expectedVersion),
           JSON.stringify(metadata),
-          eventsJson(streamId, encoded.appends[0]!.events, options, metadata, !this.withoutChain),
+          batch.events,
         ];
         ({ rows } = await this.pool.query<AppendRow>(
           this.withoutChain
@@ -229,8 +231,8 @@ export class PostgresEventStore {
             : {
                 name: this.statements.batch,
                 text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
-                         FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json, $7::text[])`,
-                values: [...values, keyUsers(encoded)],
+                         FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json, $7::bytea, $8::text[])`,
+                values: [...values, batch.digests, keyUsers(encoded)],
               },
         ));
         break;
@@ -272,10 +274,10 @@ export class PostgresEventStore {
     let rows: Array<AppendRow & { stream_id: string }>;
     const encoded = await this.encode(appends, options.metadata.userId, client);
     const metadata = commonMetadata(options);
-    const streams = encoded.appends.map(
-      ({ streamId, events, expectedVersion }) =>
-        `{"s":${JSON.stringify(streamId)},"t":${JSON.stringify(streamTypeOf(streamId))},"x":${encodeExpected(expectedVersion)},"e":${eventsJson(streamId, events, options, metadata)}}`,
-    );
+    const streams = encoded.appends.map(({ streamId, events, expectedVersion }) => {
+      const batch = encodeEvents(streamId, events, options, metadata);
+      return `{"s":${JSON.stringify(streamId)},"t":${JSON.stringify(streamTypeOf(streamId))},"x":${encodeExpected(expectedVersion)},"h":"${batch.digests.toString('hex')}","e":${batch.events}}`;
+    });
     try {
       ({ rows } = await client.query<AppendRow & { stream_id: string }>({
         name: this.statements.streams,

@@ -237,11 +237,31 @@ describe.each(['postgres', 'pglite'] as const)('hash formats 1 (0040) and 2 (008
   });
 
   it.each([
-    ['data of a format 1 event', `UPDATE events SET data = data || '{"title":"Edited"}' WHERE stream_id = $1 AND stream_version = 2`, 2],
-    ['data of a format 2 event', `UPDATE events SET data = jsonb_set(data, '{a,d}', '2.5') WHERE stream_id = $1 AND stream_version = 3`, 3],
-    ['metadata of a format 2 event', `UPDATE events SET metadata = metadata || '{"userId":"intruder"}' WHERE stream_id = $1 AND stream_version = 4`, 4],
-    ['type of a format 2 event', `UPDATE events SET event_type = 'GoalAbandoned' WHERE stream_id = $1 AND stream_version = 5`, 5],
-    ['recorded time of a format 2 event', `UPDATE events SET recorded_at = recorded_at + interval '1 microsecond' WHERE stream_id = $1 AND stream_version = 3`, 3],
+    [
+      'data of a format 1 event',
+      `UPDATE events SET data = data || '{"title":"Edited"}' WHERE stream_id = $1 AND stream_version = 2`,
+      2,
+    ],
+    [
+      'data of a format 2 event',
+      `UPDATE events SET data = jsonb_set(data, '{a,d}', '2.5') WHERE stream_id = $1 AND stream_version = 3`,
+      3,
+    ],
+    [
+      'metadata of a format 2 event',
+      `UPDATE events SET metadata = metadata || '{"userId":"intruder"}' WHERE stream_id = $1 AND stream_version = 4`,
+      4,
+    ],
+    [
+      'type of a format 2 event',
+      `UPDATE events SET event_type = 'GoalAbandoned' WHERE stream_id = $1 AND stream_version = 5`,
+      5,
+    ],
+    [
+      'recorded time of a format 2 event',
+      `UPDATE events SET recorded_at = recorded_at + interval '1 microsecond' WHERE stream_id = $1 AND stream_version = 3`,
+      3,
+    ],
     ['format of a format 2 event', `UPDATE events SET hash_format = 1 WHERE stream_id = $1 AND stream_version = 4`, 4],
   ])('detects a change to the %s', async (_what, sql, version) => {
     expect(await tamperedAt(sql)).toMatchObject([{ streamId, streamVersion: version }]);

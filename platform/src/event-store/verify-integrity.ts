@@ -1,13 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Pool, Queryable } from '../postgres/pool';
-import {
-  canonicalJson,
-  CHAIN_START,
-  chainHash,
-  chainHashV2,
-  eventDigest,
-  type HashedEventContent,
-} from './event-hash';
+import { canonicalJson, CHAIN_START, chainHash, chainHashV2, eventDigest, type HashedEventContent } from './event-hash';
 
 /** The first place a stream's chain breaks. */
 export interface BrokenStream {
