@@ -123,7 +123,11 @@ export class PersonalDataCodec implements EventCodec {
     const values: string[] = [];
     let carrier: EventSlot | undefined;
     const data = this.policy.mapPersonalData(event.type, event.data, (value) => {
-      const slot: EventSlot = { $pii: 'v2', k: subject, i: values.length };
+      // Keys in sorted order (what the event hash's canonical JSON writes without a copy); the carrier's
+      // "c" is set once every value is known.
+      const slot: EventSlot = carrier
+        ? { $pii: 'v2', i: values.length, k: subject }
+        : { $pii: 'v2', c: '', i: 0, k: subject };
       values.push(value);
       carrier ??= slot;
       return slot;

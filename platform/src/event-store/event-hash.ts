@@ -57,10 +57,20 @@ function sortedCopy(key: string, input: unknown): unknown {
   if (Array.isArray(value)) return value.map((item: unknown, index) => sortedCopy(String(index), item));
   if (value instanceof Number || value instanceof String || value instanceof Boolean) return value.valueOf();
   const record = value as Record<string, unknown>;
-  const names = Object.keys(record).sort();
-  const sorted: Record<string, unknown> = {};
-  for (const name of names) {
+  const names = Object.keys(record);
+  let inOrder = true;
+  for (let index = 1; index < names.length && inOrder; index += 1) inOrder = names[index - 1]! < names[index]!;
+  const items = new Map<string, unknown>();
+  let unchanged = inOrder;
+  for (const name of inOrder ? names : names.sort()) {
     const item = sortedCopy(name, record[name]);
+    if (item !== record[name]) unchanged = false;
+    items.set(name, item);
+  }
+  // Keys already in order and nothing inside changed: JSON.stringify writes the value itself alike.
+  if (unchanged) return record;
+  const sorted: Record<string, unknown> = {};
+  for (const [name, item] of items) {
     // A key named __proto__ stays a key (plain assignment would set the prototype).
     if (name === '__proto__') Object.defineProperty(sorted, name, { value: item, enumerable: true, writable: true });
     else sorted[name] = item;
