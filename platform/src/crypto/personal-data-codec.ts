@@ -112,13 +112,13 @@ export class PersonalDataCodec implements EventCodec {
     return { appends: encoded, newKeys, usedKeys };
   }
 
-  /** The event's data with its personal strings replaced by v2 slots, all of them sealed in one envelope. */
   private keyObject(key: Buffer): KeyObject {
     let keyObject = this.keyObjects.get(key);
     if (!keyObject) this.keyObjects.set(key, (keyObject = createSecretKey(key)));
     return keyObject;
   }
 
+  /** The event's data with its personal strings replaced by v2 slots, all of them sealed in one envelope. */
   private sealEvent(event: NewEvent, subject: string, key: KeyObject, iv: () => Buffer): unknown {
     const values: string[] = [];
     let carrier: EventSlot | undefined;
