@@ -6,7 +6,7 @@
  *   (c) a full read of the global log in pages of 1,000
  * Ours runs three times over: as shipped (`stride`: hash chain and encryption of personal fields on),
  * `stride-chain` (hash chain, no encryption) and `stride-plain` (neither: migrated only up to 0039, before the
- * chain), so the cost of tamper evidence and crypto-shredding is measured in the same run (ratios `trust*`).
+ * chain, appending through 0030's function without digests), so the cost of tamper evidence and crypto-shredding is measured in the same run (ratios `trust*`).
  * Appends run in alternating rounds (BENCH_ROUNDS, default 3); each figure is the median round, so
  * background load on the machine falls on both contenders alike.
  * Prints events/s and p50/p99 append latency, our/Emmett ratios, and as its last line one JSON object.
@@ -88,7 +88,7 @@ async function stride(url: string, variant: Variant): Promise<Contender> {
   await migrate(pool, variant === 'stride-plain' ? { upTo: 39 } : {});
   const codec =
     variant === 'stride' ? new PersonalDataCodec(new UserKeyStore(randomBytes(32)), benchPolicy) : undefined;
-  const store = new PostgresEventStore(pool, { codec });
+  const store = new PostgresEventStore(pool, { codec, withoutChain: variant === 'stride-plain' });
   const metadataOf = (i: number) => ({ metadata: { userId: `bench-user-${i % USERS}` } });
   return {
     name: variant,

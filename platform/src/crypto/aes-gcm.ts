@@ -1,11 +1,20 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, type KeyObject } from 'node:crypto';
 
-const IV_BYTES = 12;
+export const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** AES-256-GCM: iv (12 bytes) | tag (16 bytes) | ciphertext. `context` is authenticated (bound to it). */
-export function seal(key: Buffer, plaintext: Buffer, context: string): Buffer {
-  const iv = randomBytes(IV_BYTES);
+/**
+ * AES-256-GCM: iv (12 bytes) | tag (16 bytes) | ciphertext. `context` is authenticated (bound to it). `iv`:
+ * 12 fresh random bytes (a caller sealing many values may draw them from one randomBytes call); never reuse
+ * one with the same key.
+ */
+export function seal(
+  key: Buffer | KeyObject,
+  plaintext: Buffer,
+  context: string,
+  iv: Buffer = randomBytes(IV_BYTES),
+): Buffer {
+  if (iv.length !== IV_BYTES) throw new RangeError(`An AES-GCM iv here is ${IV_BYTES} bytes`);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(context, 'utf8'));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);

@@ -41,7 +41,7 @@ describe.each(['postgres', 'pglite'] as const)('personal data codec on %s', (kin
       id,
     ]);
     expect(raw.rows[0]!.data).not.toContain('beta secret');
-    expect(raw.rows[0]!.data).toContain('"$pii": "v1"');
+    expect(raw.rows[0]!.data).toContain('"$pii": "v2"');
     expect((await store.readStream(id)).events[0]!.data).toEqual({ secret: 'beta secret', n: 1 });
     const keys = await db.pool.query('SELECT 1 FROM user_keys WHERE user_id = $1', [user]);
     expect(keys.rows).toHaveLength(1);
@@ -111,5 +111,32 @@ describe.each(['postgres', 'pglite'] as const)('personal data codec on %s', (kin
     );
     expect(raw.rows[1]!.data).toContain('"secret": "[erased]"');
     expect((await verifyEventChains(db.pool)).broken).toEqual([]);
+  });
+
+  it('an append with another process\'s key cached after that process erased it: refused, then written as "[erased]"', async () => {
+    const user = `u-${randomUUID()}`;
+    const [single, several, eraser] = [storeWith(), storeWith(), storeWith()];
+    for (const writer of [single, several]) {
+      await writer.store.append(`note-${randomUUID()}`, [ev('cached')], { metadata: { userId: user } });
+    }
+    await eraser.keys.erase(user, db.pool);
+
+    const one = `note-${randomUUID()}`;
+    await single.store.append(one, [ev('after erasure')], { metadata: { userId: user } });
+    const two = `note-${randomUUID()}`;
+    const append = () =>
+      several.store.appendToStreams([{ streamId: two, events: [ev('after erasure')] }], { metadata: { userId: user } });
+    // In a caller's transaction the append cannot encrypt again itself: it fails as a conflict (the caller retries).
+    await expect(append()).rejects.toBeInstanceOf(ExpectedVersionConflictError);
+    await append();
+
+    const raw = await db.pool.query<{ data: string }>(
+      'SELECT data::text AS data FROM events WHERE stream_id = ANY($1) ORDER BY stream_id',
+      [[one, two]],
+    );
+    expect(raw.rows.map((row) => row.data)).toEqual([
+      '{"n": 1, "secret": "[erased]"}',
+      '{"n": 1, "secret": "[erased]"}',
+    ]);
   });
 });

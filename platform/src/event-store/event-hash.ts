@@ -39,3 +39,79 @@ export const CHAIN_START: Buffer = Buffer.alloc(0);
 /** sha256(previous event's hash in the stream || the event's content). */
 export const chainHash = (previousHash: Buffer, event: HashedEventContent): Buffer =>
   createHash('sha256').update(previousHash).update(eventContentBytes(event)).digest();
+
+/**
+ * JSON of a value with every object's keys inserted in sorted order (code unit order; JavaScript then
+ * enumerates integer-like keys first, ascending), written by JSON.stringify: the same text for a value and
+ * for that value read back from jsonb (which reorders keys). toJSON is applied as JSON.stringify applies it.
+ */
+export const canonicalJson = (value: unknown): string => JSON.stringify(sortedCopy('', value)) ?? 'null';
+
+function sortedCopy(key: string, input: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input;
+  let value: unknown = input;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    value = (value as { toJSON: (key: string) => unknown }).toJSON(key);
+    if (typeof value !== 'object' || value === null) return value;
+  }
+  if (Array.isArray(value)) return value.map((item: unknown, index) => sortedCopy(String(index), item));
+  if (value instanceof Number || value instanceof String || value instanceof Boolean) return value.valueOf();
+  const record = value as Record<string, unknown>;
+  const names = Object.keys(record);
+  let inOrder = true;
+  for (let index = 1; index < names.length && inOrder; index += 1) inOrder = names[index - 1]! < names[index]!;
+  const items = new Map<string, unknown>();
+  let unchanged = inOrder;
+  for (const name of inOrder ? names : names.sort()) {
+    const item = sortedCopy(name, record[name]);
+    if (item !== record[name]) unchanged = false;
+    items.set(name, item);
+  }
+  // Keys already in order and nothing inside changed: JSON.stringify writes the value itself alike.
+  if (unchanged) return record;
+  const sorted: Record<string, unknown> = {};
+  for (const [name, item] of items) {
+    // A key named __proto__ stays a key (plain assignment would set the prototype).
+    if (name === '__proto__') Object.defineProperty(sorted, name, { value: item, enumerable: true, writable: true });
+    else sorted[name] = item;
+  }
+  return sorted;
+}
+
+/** An event as hash format 2 covers it outside the lock (version and recorded time are chained in it). */
+export interface DigestedEventContent {
+  readonly streamId: string;
+  readonly eventId: string;
+  readonly type: string;
+  readonly schemaVersion: number;
+  /** canonicalJson of the data as stored (what the append sends, or the stored jsonb parsed). */
+  readonly dataJson: string;
+  /** canonicalJson of the stored metadata (the append's metadata with the event's schemaVersion). */
+  readonly metadataJson: string;
+}
+
+/** Format 2's content digest, computed by the writer before the append (migration 0085). */
+export const eventDigest = (event: DigestedEventContent): Buffer =>
+  createHash('sha256')
+    .update(
+      [
+        'stride-event-v2',
+        sized(event.streamId),
+        event.eventId,
+        sized(event.type),
+        event.schemaVersion,
+        sized(event.dataJson),
+        sized(event.metadataJson),
+      ].join('\n'),
+      'utf8',
+    )
+    .digest();
+
+/** Format 2: sha256(previous hash || digest || "<stream version>\n<recorded micros>"), as the append chains it. */
+export const chainHashV2 = (
+  previousHash: Buffer,
+  digest: Buffer,
+  streamVersion: number,
+  recordedAtMicros: string,
+): Buffer =>
+  createHash('sha256').update(previousHash).update(digest).update(`${streamVersion}\n${recordedAtMicros}`).digest();

@@ -4,6 +4,7 @@ import type { Pool, PoolClient, Queryable } from '../postgres/pool';
 import { sharesOneBackend, withTransaction } from '../postgres/pool';
 import { AppendOrderError, ExpectedVersionConflictError } from './errors';
 import { deterministicEventId, newEventId } from './event-ids';
+import { canonicalJson, eventDigest } from './event-hash';
 import type {
   AppendOptions,
   AppendResult,
@@ -93,34 +94,70 @@ const toAppendResult = (
   };
 };
 
+type CommonMetadata = Omit<EventMetadata, 'schemaVersion'>;
+
 /** The metadata every event of one append shares; the store adds each event's schemaVersion. */
-const commonMetadata = (options: AppendOptions): string => {
+const commonMetadata = (options: AppendOptions): CommonMetadata => {
   const { metadata } = options;
-  return JSON.stringify({
+  return {
     ...metadata,
     correlationId: metadata.correlationId ?? randomUUID(),
     causationId: metadata.causationId ?? null,
     recordedAt: (options.now ?? new Date()).toISOString(),
-  } satisfies Omit<EventMetadata, 'schemaVersion'>);
+  } satisfies CommonMetadata;
 };
 
-/** One stream's events as stride_append_batch reads them (the `n` keeps their order). */
-const eventEntries = (streamId: string, events: readonly NewEvent[], options: AppendOptions) => {
+/**
+ * One stream's events as stride_append_batch reads them: `events`, JSON text `[{"i": event id, "y": type,
+ * "v": schema version, "n": place (keeps their order), "d": data}]`, and `digests`, their hash format 2
+ * digests (32 bytes each, in order), computed here, outside the stream's lock (migration 0085). The data is
+ * written as canonicalJson, the very text the digest covers, so it is serialized once. `digests: false` for
+ * 0030's function (none computed, the data written by JSON.stringify).
+ */
+const encodeEvents = (
+  streamId: string,
+  events: readonly NewEvent[],
+  options: AppendOptions,
+  metadata: CommonMetadata,
+  digests = true,
+): { events: string; digests: Buffer } => {
   if (events.length === 0) throw new RangeError(`Nothing to append to stream '${streamId}'`);
   const key = options.metadata.idempotencyKey;
-  return events.map((event, index) => ({
-    i:
+  const metadataJson = new Map<number, string>();
+  const hashes: Buffer[] = [];
+  let text = '[';
+  events.forEach((event, index) => {
+    const eventId =
       event.eventId ??
-      (key ? deterministicEventId(`${options.metadata.userId}:${key}:${streamId}:${index}`) : newEventId()),
-    y: event.type,
-    v: event.schemaVersion,
-    n: index + 1,
-    d: event.data,
-  }));
+      (key ? deterministicEventId(`${options.metadata.userId}:${key}:${streamId}:${index}`) : newEventId());
+    const dataJson = digests ? canonicalJson(event.data) : (JSON.stringify(event.data) ?? 'null');
+    if (index > 0) text += ',';
+    text += `{"i":${JSON.stringify(eventId)},"y":${JSON.stringify(event.type)},"v":${JSON.stringify(event.schemaVersion) ?? 'null'},"n":${index + 1},"d":${dataJson}}`;
+    if (!digests) return;
+    let stored = metadataJson.get(event.schemaVersion);
+    if (stored === undefined) {
+      stored = canonicalJson({ ...metadata, schemaVersion: event.schemaVersion });
+      metadataJson.set(event.schemaVersion, stored);
+    }
+    hashes.push(
+      eventDigest({
+        streamId,
+        eventId,
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        dataJson,
+        metadataJson: stored,
+      }),
+    );
+  });
+  return { events: `${text}]`, digests: Buffer.concat(hashes) };
 };
 
-const eventsJson = (streamId: string, events: readonly NewEvent[], options: AppendOptions): string =>
-  JSON.stringify(eventEntries(streamId, events, options));
+/** The users whose keys encrypted an append, for the append's erasure check (null: none). */
+const keyUsers = (encoded: EncodedAppends): string[] | null =>
+  encoded.usedKeys && encoded.usedKeys.size > 0 ? [...encoded.usedKeys] : null;
+
+const isKeyErased = (error: unknown): boolean => (error as { code?: string }).code === 'SA003';
 
 /** Compares two log checkpoints in log order: (transaction id, position). */
 export const compareCheckpoints = (a: LogCheckpoint, b: LogCheckpoint): number => {
@@ -148,12 +185,20 @@ export class PostgresEventStore {
 
   private readonly codec: EventCodec | null;
 
-  /** `codec`: what encodes event data before it is stored and decodes it after it is read (crypto-shredding). */
+  /** See the constructor's `withoutChain`. */
+  private readonly withoutChain: boolean;
+
+  /**
+   * `codec`: what encodes event data before it is stored and decodes it after it is read (crypto-shredding).
+   * `withoutChain`: only for a database migrated no further than 0039, before the hash chain (the event-store
+   * benchmark's baseline): `append` calls 0030's function and computes no digests.
+   */
   constructor(
     private readonly pool: Pool,
-    options: { codec?: EventCodec } = {},
+    options: { codec?: EventCodec; withoutChain?: boolean } = {},
   ) {
     this.codec = options.codec ?? null;
+    this.withoutChain = options.withoutChain ?? false;
     this.appended.setMaxListeners(100);
     this.statements = sharesOneBackend(pool) ? {} : { batch: 'stride_append_batch', streams: 'stride_append_streams' };
   }
@@ -161,20 +206,42 @@ export class PostgresEventStore {
   /** Appends events to one stream in one round trip. Throws ExpectedVersionConflictError on conflict. */
   async append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     const expectedVersion = options.expectedVersion;
-    const encoded = await this.encodeStoringKeys([{ streamId, events, expectedVersion }], options.metadata.userId);
-    const { rows } = await this.pool.query<AppendRow>({
-      name: this.statements.batch,
-      text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
-               FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json)`,
-      values: [
-        streamId,
-        streamTypeOf(streamId),
-        options.metadata.userId,
-        encodeExpected(expectedVersion),
-        commonMetadata(options),
-        eventsJson(streamId, encoded.appends[0]!.events, options),
-      ],
-    });
+    const metadata = commonMetadata(options);
+    let rows: AppendRow[];
+    for (;;) {
+      const encoded = await this.encodeStoringKeys([{ streamId, events, expectedVersion }], options.metadata.userId);
+      try {
+        const batch = encodeEvents(streamId, encoded.appends[0]!.events, options, metadata, !this.withoutChain);
+        const values = [
+          streamId,
+          streamTypeOf(streamId),
+          options.metadata.userId,
+          encodeExpected(expectedVersion),
+          JSON.stringify(metadata),
+          batch.events,
+        ];
+        ({ rows } = await this.pool.query<AppendRow>(
+          this.withoutChain
+            ? {
+                name: this.statements.batch && 'stride_append_batch_0030',
+                text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
+                         FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json)`,
+                values,
+              }
+            : {
+                name: this.statements.batch,
+                text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
+                         FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json, $7::bytea, $8::text[])`,
+                values: [...values, batch.digests, keyUsers(encoded)],
+              },
+        ));
+        break;
+      } catch (error) {
+        // A key used from the cache was erased meanwhile: encode again with what the table says now.
+        if (!isKeyErased(error)) throw error;
+        this.codec!.forgetKeys(encoded.usedKeys ?? []);
+      }
+    }
     const result = toAppendResult(streamId, expectedVersion, rows[0]!);
     this.announce([result]);
     return result;
@@ -206,33 +273,35 @@ export class PostgresEventStore {
     const lockIds = [...new Set(appends.map((a) => a.streamId))].sort();
     let rows: Array<AppendRow & { stream_id: string }>;
     const encoded = await this.encode(appends, options.metadata.userId, client);
-    const streams = encoded.appends.map(({ streamId, events, expectedVersion }) => ({
-      s: streamId,
-      t: streamTypeOf(streamId),
-      x: encodeExpected(expectedVersion),
-      e: eventEntries(streamId, events, options),
-    }));
+    const metadata = commonMetadata(options);
+    const streams = encoded.appends.map(({ streamId, events, expectedVersion }) => {
+      const batch = encodeEvents(streamId, events, options, metadata);
+      return `{"s":${JSON.stringify(streamId)},"t":${JSON.stringify(streamTypeOf(streamId))},"x":${encodeExpected(expectedVersion)},"h":"${batch.digests.toString('hex')}","e":${batch.events}}`;
+    });
     try {
       ({ rows } = await client.query<AppendRow & { stream_id: string }>({
         name: this.statements.streams,
         text: `SELECT o_stream_id AS stream_id, o_outcome AS outcome, o_stream_version AS stream_version,
                       o_first_position AS first_position, o_last_position AS last_position,
                       o_transaction_id::text AS transaction_id
-                 FROM stride_append_streams($1, $2::jsonb, $3::text[], $4::json, $5::json)`,
+                 FROM stride_append_streams($1, $2::jsonb, $3::text[], $4::json, $5::json, $6::text[])`,
         values: [
           options.metadata.userId,
-          commonMetadata(options),
+          JSON.stringify(metadata),
           lockIds,
-          JSON.stringify(streams),
+          `[${streams.join(',')}]`,
           encoded.newKeys.size === 0
             ? null
             : JSON.stringify([...encoded.newKeys].map(([u, k]) => ({ u, k: k.toString('base64') }))),
+          keyUsers(encoded),
         ],
       }));
     } catch (error) {
       if ((error as { code?: string }).code === 'SA001') throw new AppendOrderError();
       // A concurrent first append of the same user stored its new data key first: decide and encrypt again.
-      if ((error as { code?: string }).code === 'SA002') {
+      // Or a data key used from the cache was erased meanwhile: forget it, decide and encrypt again.
+      if (isKeyErased(error)) this.codec!.forgetKeys(encoded.usedKeys ?? []);
+      if ((error as { code?: string }).code === 'SA002' || isKeyErased(error)) {
         throw new ExpectedVersionConflictError(appends[0]!.streamId, appends[0]!.expectedVersion ?? 'any', -1);
       }
       throw error;

@@ -83,6 +83,11 @@ export interface StreamAppend {
 export interface EncodedAppends {
   readonly appends: readonly StreamAppend[];
   readonly newKeys: ReadonlyMap<string, Buffer>;
+  /**
+   * The users whose data key encrypted these appends (perhaps a cached copy): the append checks in its own
+   * statement that none of them has been erased since (SQLSTATE SA003 if one was: encode again).
+   */
+  readonly usedKeys?: ReadonlySet<string>;
 }
 
 /**
@@ -94,4 +99,6 @@ export interface EventCodec {
   decode(events: StoredEvent[], db: Queryable): Promise<StoredEvent[]>;
   /** Stores new keys outside a transaction; returns the users whose key another writer stored first. */
   storeKeys(newKeys: ReadonlyMap<string, Buffer>, db: Queryable): Promise<string[]>;
+  /** Drops what is cached of these users' keys (an append found one of them erased). */
+  forgetKeys(userIds: Iterable<string>): void;
 }

@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, chainHashV2, eventDigest } from './event-hash';
+
+/** A value's keys in another order, at every depth (what jsonb does to them). */
+const reordered = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(reordered);
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value).reverse();
+  const copy: Record<string, unknown> = {};
+  for (const [name, item] of entries) Object.defineProperty(copy, name, { value: reordered(item), enumerable: true });
+  return copy;
+};
+
+describe('canonicalJson (hash format 2)', () => {
+  it('given any JSON value, when its keys are reordered or it is read back from its JSON text, then it prints alike', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = canonicalJson(value);
+        expect(canonicalJson(reordered(value))).toBe(text);
+        expect(canonicalJson(JSON.parse(JSON.stringify(value)))).toBe(text);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('given two JSON values that print alike, then they are equal (a change to a value changes its text)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        if (canonicalJson(a) === canonicalJson(b)) {
+          expect(JSON.parse(JSON.stringify(a))).toEqual(JSON.parse(JSON.stringify(b)));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('writes what JSON.stringify writes: toJSON applied, undefined left out of objects and null in arrays, a key named __proto__ kept', () => {
+    const value = JSON.parse('{"b":1,"__proto__":{"y":2,"x":1},"a":[3]}') as Record<string, unknown>;
+    value.when = new Date('2026-11-27T00:00:00.000Z');
+    value.gone = undefined;
+    value.list = [undefined, 1];
+    expect(canonicalJson(value)).toBe(
+      '{"__proto__":{"x":1,"y":2},"a":[3],"b":1,"list":[null,1],"when":"2026-11-27T00:00:00.000Z"}',
+    );
+    expect(canonicalJson({ 10: 'a', 9: 'b', x: 1 })).toBe(canonicalJson({ x: 1, 9: 'b', 10: 'a' }));
+  });
+});
+
+describe('event digest and chain (hash format 2)', () => {
+  const content = {
+    streamId: 'goal-1',
+    eventId: '00000000-0000-4000-8000-000000000001',
+    type: 'GoalCreated',
+    schemaVersion: 1,
+    dataJson: canonicalJson({ title: 'Run' }),
+    metadataJson: canonicalJson({ userId: 'u-1', schemaVersion: 1 }),
+  };
+
+  it('changes with every field it covers', () => {
+    const digest = eventDigest(content);
+    for (const changed of [
+      { streamId: 'goal-2' },
+      { eventId: '00000000-0000-4000-8000-000000000002' },
+      { type: 'GoalUpdated' },
+      { schemaVersion: 2 },
+      { dataJson: canonicalJson({ title: 'Walk' }) },
+      { metadataJson: canonicalJson({ userId: 'u-2', schemaVersion: 1 }) },
+    ]) {
+      expect(eventDigest({ ...content, ...changed }).equals(digest)).toBe(false);
+    }
+    const previous = Buffer.alloc(32, 1);
+    const hash = chainHashV2(previous, digest, 1, '1764201600000000');
+    expect(chainHashV2(previous, digest, 2, '1764201600000000').equals(hash)).toBe(false);
+    expect(chainHashV2(previous, digest, 1, '1764201600000001').equals(hash)).toBe(false);
+    expect(chainHashV2(Buffer.alloc(0), digest, 1, '1764201600000000').equals(hash)).toBe(false);
+  });
+});
