@@ -186,6 +186,42 @@ describe('CommandHandler', () => {
     expect(outcome.streams.goal.state?.title).toBe('Run');
   });
 
+  it('decides a stream it creates without reading it; when the stream exists after all, the retry reads it', async () => {
+    const fresh = randomUUID();
+    const reads: string[] = [];
+    const counting = Object.assign(new PostgresEventStore(db.pool), {
+      readStream: ((streamId, options, queryable) => {
+        reads.push(streamId);
+        return eventStore.readStream(streamId, options, queryable);
+      }) satisfies PostgresEventStore['readStream'],
+    });
+    const create = (goalId: string, seen: unknown[]) =>
+      handlerWith({ store: counting }).execute({
+        streams: { goal: { ...goalStream(goalId), creates: true } },
+        decide: (states, metadata) => {
+          seen.push(states.goal);
+          return { goal: goalDecider.decide(createGoalCommand(goalId, metadata), states.goal) };
+        },
+        context: context(),
+        result: () => null,
+      });
+    const seenFresh: unknown[] = [];
+    const { outcome } = await create(fresh, seenFresh);
+    expect(reads).toEqual([]);
+    expect(seenFresh).toEqual([null]);
+    expect(outcome.streams.goal.version).toBe(1);
+
+    const existing = await givenGoal();
+    const seenExisting: unknown[] = [];
+    const error = await rejection(create(existing, seenExisting));
+    expect(reads).toEqual([streamIds.goal(existing)]);
+    expect(seenExisting).toHaveLength(2);
+    expect(seenExisting[0]).toBeNull();
+    expect(seenExisting[1]).toMatchObject({ title: 'Swim' });
+    expect((error as DomainError).code).not.toBe('version_conflict');
+    expect(await versionOf(streamIds.goal(existing))).toBe(1);
+  });
+
   it('gives up with version_conflict after maxRetries', async () => {
     const goalId = await givenGoal();
     const error = await rejection(

@@ -46,6 +46,12 @@ export interface StreamTarget<State, Event extends DomainEvent> {
    * The append still checks the version, so a decision on it is as exact as one on the stream.
    */
   readonly snapshot?: (db: Queryable) => Promise<{ state: State; version: number } | null>;
+  /**
+   * The command creates this stream under a fresh id (e.g. a new goal's): the first try decides on the
+   * initial state without reading the stream, and appends expecting that it does not exist, so a stream
+   * that exists after all is a version conflict, and the retry reads it and decides on what is there.
+   */
+  readonly creates?: boolean;
 }
 
 type AnyTarget = StreamTarget<unknown, DomainEvent>;
@@ -151,8 +157,12 @@ export class CommandHandler {
     return { state, version, position: events.at(-1)?.globalPosition ?? null };
   }
 
-  /** A target's state: from its snapshot when it has one (position unknown then), else from its stream. */
-  private async loadTarget(target: AnyTarget, db: Queryable): Promise<LoadedStream<unknown>> {
+  /**
+   * A target's state: the initial one for a stream the command creates (first try only), from its
+   * snapshot when it has one (position unknown then), else from its stream.
+   */
+  private async loadTarget(target: AnyTarget, db: Queryable, locked: boolean): Promise<LoadedStream<unknown>> {
+    if (target.creates && !locked) return { state: target.decider.initialState(), version: 0, position: null };
     const snapshot = target.snapshot ? await target.snapshot(db) : null;
     if (snapshot) return { state: snapshot.state, version: snapshot.version, position: null };
     return this.load(target.streamId, target.decider, db);
@@ -211,7 +221,7 @@ export class CommandHandler {
   ): Promise<{ outcome: CommandOutcome<Targets>; result: Result }> {
     const { eventStore, pool, idempotency, registry, inline } = this.options;
     const names = Object.keys(streams) as (keyof Targets & string)[];
-    const readAll = (db: Queryable) => Promise.all(names.map((name) => this.loadTarget(streams[name]!, db)));
+    const readAll = (db: Queryable) => Promise.all(names.map((name) => this.loadTarget(streams[name]!, db, locked)));
     const optimistic = locked ? null : await readAll(pool);
     const committed = await withTransaction(pool, async (client) => {
       let loaded: LoadedStream<unknown>[];

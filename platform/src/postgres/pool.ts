@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 // int8 (bigint) columns hold log positions and counts: parse them as numbers (safe below 2^53).
@@ -12,8 +13,35 @@ export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
  * live in a backend, so on such a pool a second connection preparing the same name would fail.
  */
 const sharedBackendPools = new WeakSet<pg.Pool>();
+/** The connections of such pools (a statement run on a pool's client must know it too). */
+const sharedBackendClients = new WeakSet<object>();
 
 export const sharesOneBackend = (pool: pg.Pool): boolean => sharedBackendPools.has(pool);
+
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a statement as a named prepared statement (parsed and planned once per connection, then only bound
+ * and executed), named by its text: the same text always has the same name, a different one never does.
+ * Where every connection shares one backend (PGlite) names would collide between connections: there it
+ * runs unnamed. For hot statements of a fixed shape (their text must not embed values).
+ */
+export function preparedQuery<Row extends pg.QueryResultRow = pg.QueryResultRow>(
+  db: Queryable,
+  text: string,
+  values: readonly unknown[],
+): Promise<pg.QueryResult<Row>> {
+  if (sharedBackendPools.has(db as pg.Pool) || sharedBackendClients.has(db)) {
+    return db.query<Row>(text, values as unknown[]);
+  }
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `stride_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    // Texts are a fixed set (no values in them); a bound keeps a mistake from growing the map for ever.
+    if (statementNames.size < 10_000) statementNames.set(text, name);
+  }
+  return db.query<Row>({ name, text, values: values as unknown[] });
+}
 
 export function createPool(
   connectionString: string,
@@ -26,7 +54,10 @@ export function createPool(
     // A transaction left open stalls every gap-safe reader of the log: never let one idle for long.
     idle_in_transaction_session_timeout: 30_000,
   });
-  if (options.sharedBackend) sharedBackendPools.add(pool);
+  if (options.sharedBackend) {
+    sharedBackendPools.add(pool);
+    pool.on('connect', (client) => sharedBackendClients.add(client));
+  }
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Query errors reach their callers.
   });

@@ -5,7 +5,7 @@ import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
-import { limitTierOf, usageTarget, usageTimeZoneOf } from '../usage/usage-snapshot';
+import { limitTierOf, prefetchedUsageTarget, usageTimeZoneOf } from '../usage/usage-snapshot';
 import { goalResultSchema, type GoalResult } from './goal-result';
 
 export const inputSchema = z.object({
@@ -27,6 +27,8 @@ export const resultSchema = goalResultSchema;
  * the others are retried against the new count and get limit_reached (403).
  */
 export async function run(services: Services, context: CommandContext, input: CreateGoalInput): Promise<GoalResult> {
+  // One round of reads before the command: the tier, the time zone and the usage counters row together.
+  const usage = prefetchedUsageTarget(services, context.userId);
   const [tier, timeZone] = await Promise.all([
     limitTierOf(services, context.userId),
     usageTimeZoneOf(services, context.userId),
@@ -34,8 +36,8 @@ export async function run(services: Services, context: CommandContext, input: Cr
   const { goalId, ...data } = input;
   const { result } = await services.commands.execute({
     streams: {
-      goal: { streamId: streamIds.goal(goalId), decider: goalDecider },
-      usage: usageTarget(context.userId),
+      goal: { streamId: streamIds.goal(goalId), decider: goalDecider, creates: true },
+      usage,
     },
     decide: (states, metadata) => ({
       goal: goalDecider.decide({ type: 'CreateGoal', data: { goalId, ...data }, metadata }, states.goal),

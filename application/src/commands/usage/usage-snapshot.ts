@@ -39,6 +39,24 @@ export const usageTarget = (userId: string): StreamTarget<UsageState, UsageEvent
   snapshot: (db) => getUsageSnapshot(db, userId),
 });
 
+/**
+ * As `usageTarget`, with the counters row's read started at once (in parallel with the reads the command
+ * needs before it runs, e.g. the tier and the time zone): the first try decides on that read; a retry
+ * (under the stream's lock) reads the row again in its transaction.
+ */
+export function prefetchedUsageTarget(services: Services, userId: string): StreamTarget<UsageState, UsageEvent> {
+  let prefetched: ReturnType<typeof getUsageSnapshot> | null = getUsageSnapshot(services.pool, userId);
+  prefetched.catch(() => undefined); // its error reaches the command when it uses the read, not before
+  return {
+    ...usageTarget(userId),
+    snapshot: (db) => {
+      const read = prefetched ?? getUsageSnapshot(db, userId);
+      prefetched = null;
+      return read;
+    },
+  };
+}
+
 /** The user's time zone, in which usage months begin (UTC when none is recorded). */
 export const usageTimeZoneOf = (services: Services, userId: string): Promise<string> =>
   getUserTimeZone(services.pool, userId);

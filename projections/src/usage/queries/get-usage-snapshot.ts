@@ -1,5 +1,5 @@
 import type { UsageState } from '@stride/domain/usage/usage-events';
-import type { Queryable } from '@stride/platform/postgres/pool';
+import { preparedQuery, type Queryable } from '@stride/platform/postgres/pool';
 import { usageStateOf } from '../usage-projection';
 import { selectList } from '../../core/sql-rows';
 import { usageCountersTable, type UsageCounterRow } from '../usage-table';
@@ -12,7 +12,8 @@ export async function getUsageSnapshot(
   db: Queryable,
   userId: string,
 ): Promise<{ state: UsageState; version: number } | null> {
-  const { rows } = await db.query<UsageCounterRow>(
+  const { rows } = await preparedQuery<UsageCounterRow>(
+    db,
     `SELECT ${selectList(usageCountersTable)} FROM usage_counters WHERE user_id = $1`,
     [userId],
   );
