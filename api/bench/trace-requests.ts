@@ -9,7 +9,7 @@ import { recordEvents } from '@stride/application/commands/record-events';
 import { streamIds } from '@stride/domain/stream-ids';
 import { loadConfig } from '@stride/platform/config';
 import { createLogger } from '@stride/platform/logger';
-import { createServerTestDatabase } from '@stride/testing/postgres';
+import { createPgliteTestDatabase, createServerTestDatabase } from '@stride/testing/postgres';
 import { composeServices } from '@stride/composition/compose-services';
 import { sharedChdbPath } from '@stride/testing/chdb';
 import { buildApp } from '../src/app';
@@ -51,7 +51,10 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return result;
 } as typeof pg.Client.prototype.query;
 
-const database = await createServerTestDatabase({ poolSize: 10 });
+// TRACE_EMBEDDED=1: on PGlite behind pglite-socket (the embedded default's database), in memory.
+const database = process.env.TRACE_EMBEDDED
+  ? await createPgliteTestDatabase()
+  : await createServerTestDatabase({ poolSize: 10 });
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',

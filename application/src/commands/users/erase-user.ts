@@ -93,6 +93,8 @@ export async function run(
     services.userKeys.forget(userId);
     throw error;
   }
+  // Stream states this process folded while the key was there must not outlive it (plaintext).
+  services.commands.forgetStates();
   for (const customerId of customerIds) await services.billing.deps.gateway.deleteCustomer(customerId);
   return result;
 }
