@@ -266,7 +266,10 @@ const measured = async (name: string, durationSeconds: number): Promise<LoadResu
   return result;
 };
 
-/** BENCH_ONLY=create-goal,add-task: only these workloads, their figures printed, nothing else (while iterating). */
+/**
+ * BENCH_ONLY=create-goal,add-task: only these workloads, their figures printed, nothing else (while iterating);
+ * `contention` and `embedded` in the list run those too.
+ */
 const only = process.env.BENCH_ONLY?.split(',');
 const order = [
   'bare',
@@ -332,12 +335,14 @@ if (only) {
       `${name.padEnd(19)} ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, ${f.non2xx} non-2xx, rounds ${f.rounds.join(' / ')}${perRequest}`,
     );
   }
+  if (only.includes('contention')) console.log('contention', JSON.stringify(await oneUserBurst()));
   await app.close();
   await bare.close();
   await emmett.close();
   await stride.stop();
   await database.drop();
   await emmettDatabase.drop();
+  if (only.includes('embedded')) console.log('embedded', JSON.stringify(await embeddedAddTask(100)));
   process.exit(0);
 }
 

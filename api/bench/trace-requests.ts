@@ -116,7 +116,7 @@ const backendCpuMs = async (): Promise<number> => {
 };
 const cpu = new Map<string, { api: number; db: number }>();
 
-const traced = async (label: string, method: 'POST' | 'GET', url: string, payload?: unknown) => {
+const traced = async (label: string, method: 'POST' | 'GET', url: string, payload?: Record<string, unknown>) => {
   if (REPEAT === 1) await new Promise((r) => setTimeout(r, 300));
   const kind0 = label.split(' ')[0]!;
   const db0 = REPEAT > 1 ? await backendCpuMs() : 0;

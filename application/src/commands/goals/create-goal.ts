@@ -5,7 +5,7 @@ import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
-import { limitTierOf, prefetchedUsageTarget, usageTimeZoneOf } from '../usage/usage-snapshot';
+import { limitTierOf, usageTargetWithTimeZone } from '../usage/usage-snapshot';
 import { goalResultSchema, type GoalResult } from './goal-result';
 
 export const inputSchema = z.object({
@@ -27,21 +27,21 @@ export const resultSchema = goalResultSchema;
  * the others are retried against the new count and get limit_reached (403).
  */
 export async function run(services: Services, context: CommandContext, input: CreateGoalInput): Promise<GoalResult> {
-  // One round of reads before the command: the tier, the time zone and the usage counters row together.
-  const usage = prefetchedUsageTarget(services, context.userId);
-  const [tier, timeZone] = await Promise.all([
-    limitTierOf(services, context.userId),
-    usageTimeZoneOf(services, context.userId),
-  ]);
+  const tier = await limitTierOf(services, context.userId);
+  // The counters row and the time zone the month is counted in: one read, in the command's turn.
+  const usage = usageTargetWithTimeZone(context.userId);
   const { goalId, ...data } = input;
   const { result } = await services.commands.execute({
     streams: {
       goal: { streamId: streamIds.goal(goalId), decider: goalDecider, creates: true },
-      usage,
+      usage: usage.target,
     },
     decide: (states, metadata) => ({
       goal: goalDecider.decide({ type: 'CreateGoal', data: { goalId, ...data }, metadata }, states.goal),
-      usage: usageDecider.decide({ type: 'CountGoal', data: { tier, goalId, timeZone }, metadata }, states.usage),
+      usage: usageDecider.decide(
+        { type: 'CountGoal', data: { tier, goalId, timeZone: usage.timeZone() }, metadata },
+        states.usage,
+      ),
     }),
     context,
     result: (outcome) => ({ goalId, position: outcome.position }),

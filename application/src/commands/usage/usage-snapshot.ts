@@ -3,7 +3,7 @@ import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { UsageEvent, UsageState } from '@stride/domain/usage/usage-events';
 import { usageMonthOf } from '@stride/domain/usage/usage-month';
-import { getUsageSnapshot } from '@stride/projections/usage/queries/get-usage-snapshot';
+import { getUsageSnapshot, getUsageSnapshotWithTimeZone } from '@stride/projections/usage/queries/get-usage-snapshot';
 import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { Services } from '../../services';
 import type { StreamTarget } from '../command-handler';
@@ -40,19 +40,27 @@ export const usageTarget = (userId: string): StreamTarget<UsageState, UsageEvent
 });
 
 /**
- * As `usageTarget`, with the counters row's read started at once (in parallel with the reads the command
- * needs before it runs, e.g. the tier and the time zone): the first try decides on that read; a retry
- * (under the stream's lock) reads the row again in its transaction.
+ * As `usageTarget`, reading the user's time zone in the same round trip as the counters row (inside the
+ * command's turn, so never before a queued command of the same user has committed): `timeZone()` is the
+ * zone of the read the command decides on (a retry reads both again).
  */
-export function prefetchedUsageTarget(services: Services, userId: string): StreamTarget<UsageState, UsageEvent> {
-  let prefetched: ReturnType<typeof getUsageSnapshot> | null = getUsageSnapshot(services.pool, userId);
-  prefetched.catch(() => undefined); // its error reaches the command when it uses the read, not before
+export function usageTargetWithTimeZone(userId: string): {
+  readonly target: StreamTarget<UsageState, UsageEvent>;
+  readonly timeZone: () => string;
+} {
+  let timeZone: string | null = null;
   return {
-    ...usageTarget(userId),
-    snapshot: (db) => {
-      const read = prefetched ?? getUsageSnapshot(db, userId);
-      prefetched = null;
-      return read;
+    target: {
+      ...usageTarget(userId),
+      snapshot: async (db) => {
+        const read = await getUsageSnapshotWithTimeZone(db, userId);
+        timeZone = read.timeZone;
+        return read.snapshot;
+      },
+    },
+    timeZone: () => {
+      if (timeZone === null) throw new Error('The usage target was not read yet');
+      return timeZone;
     },
   };
 }
