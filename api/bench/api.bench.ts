@@ -17,7 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -181,7 +181,8 @@ const workloads: Record<string, { url: string; requests: LoadRequest[]; rotate?:
       method: 'POST',
       path: `/api/goals/${taskGoals.get(user.id)}/tasks`,
       headers: user.headers,
-      body: JSON.stringify({ tasks: [{ title: `Bench task ${i}`, estimated_minutes: 30 }] }),
+      // Numbered: the spec's de-duplication makes a task of a live task's title and minutes add nothing.
+      body: JSON.stringify({ tasks: [{ title: `Bench task ${i} {{n}}`, estimated_minutes: 30 }] }),
     })),
   },
   'complete-task': {
@@ -230,14 +231,62 @@ const run = async (name: string, durationSeconds: number): Promise<LoadResult> =
   return result;
 };
 
-const order = ['bare', 'create-goal', 'add-task', 'complete-task', 'emmett-create-goal', 'db-limit', 'list-goals'];
+/**
+ * CPU time per request, a load-independent figure (the machine is shared): this process's (the API's) and
+ * the PostgreSQL backends' of the API's database (from /proc, in clock ticks of 10 ms), over a workload's run.
+ */
+const cpuPerRequest = new Map<string, { requests: number; apiMs: number; dbMs: number }>();
+const backendCpuMs = async (): Promise<number> => {
+  const { rows } = await database.pool.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+  );
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // a backend that ended
+    }
+  }
+  return ticks * 10;
+};
+const measured = async (name: string, durationSeconds: number): Promise<LoadResult> => {
+  if (name === 'db-limit' || name === 'emmett-create-goal' || name === 'bare') return run(name, durationSeconds);
+  const [api0, db0] = [process.cpuUsage(), await backendCpuMs()];
+  const result = await run(name, durationSeconds);
+  const api = process.cpuUsage(api0);
+  const db = (await backendCpuMs()) - db0;
+  const sum = cpuPerRequest.get(name) ?? { requests: 0, apiMs: 0, dbMs: 0 };
+  cpuPerRequest.set(name, {
+    requests: sum.requests + result.total,
+    apiMs: sum.apiMs + (api.user + api.system) / 1000,
+    dbMs: sum.dbMs + db,
+  });
+  return result;
+};
+
+/**
+ * BENCH_ONLY=create-goal,add-task: only these workloads, their figures printed, nothing else (while iterating);
+ * `contention` and `embedded` in the list run those too.
+ */
+const only = process.env.BENCH_ONLY?.split(',');
+const order = [
+  'bare',
+  'create-goal',
+  'add-task',
+  'complete-task',
+  'emmett-create-goal',
+  'db-limit',
+  'list-goals',
+].filter((name) => !only || only.includes(name));
 const rounds: Record<string, LoadResult[]> = {};
 for (const name of order) await run(name, 1); // warm-up
 for (let round = 1; round <= ROUNDS; round += 1) {
   // Alternate the order too: a workload never always follows the same neighbour.
   for (const name of round % 2 === 1 ? order : [...order].reverse()) {
     process.stdout.write(`${name}: round ${round}/${ROUNDS}, ${CONNECTIONS} connections, ${roundSeconds} s...\n`);
-    (rounds[name] ??= []).push(await run(name, roundSeconds));
+    (rounds[name] ??= []).push(await measured(name, roundSeconds));
   }
 }
 
@@ -247,11 +296,13 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 const ratioTo = (results: readonly LoadResult[], reference: string) =>
-  Number(
-    median(
-      results.map((result, round) => result.requestsPerSecond / rounds[reference]![round]!.requestsPerSecond),
-    ).toFixed(3),
-  );
+  !rounds[reference]
+    ? Number.NaN
+    : Number(
+        median(
+          results.map((result, round) => result.requestsPerSecond / rounds[reference]![round]!.requestsPerSecond),
+        ).toFixed(3),
+      );
 const figures = Object.fromEntries(
   order.map((name) => {
     const results = rounds[name]!;
@@ -273,6 +324,27 @@ const figures = Object.fromEntries(
     ];
   }),
 );
+
+if (only) {
+  for (const [name, f] of Object.entries(figures)) {
+    const cpu = cpuPerRequest.get(name);
+    const perRequest = cpu
+      ? `, CPU per request: API ${(cpu.apiMs / cpu.requests).toFixed(2)} ms, PostgreSQL ${(cpu.dbMs / cpu.requests).toFixed(2)} ms`
+      : '';
+    console.log(
+      `${name.padEnd(19)} ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, ${f.non2xx} non-2xx, rounds ${f.rounds.join(' / ')}${perRequest}`,
+    );
+  }
+  if (only.includes('contention')) console.log('contention', JSON.stringify(await oneUserBurst()));
+  await app.close();
+  await bare.close();
+  await emmett.close();
+  await stride.stop();
+  await database.drop();
+  await emmettDatabase.drop();
+  if (only.includes('embedded')) console.log('embedded', JSON.stringify(await embeddedAddTask(100)));
+  process.exit(0);
+}
 
 /** Contention: 32 concurrent creates of one user (one usage stream) queue for it rather than conflict. */
 async function oneUserBurst() {

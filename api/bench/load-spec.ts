@@ -14,7 +14,8 @@ export interface LoadSpec {
   readonly requests: readonly LoadRequest[];
   /**
    * Instead, every request of every connection takes the next of `requests` (one counter for all): each
-   * request is sent once per cycle, e.g. each task completed by exactly one request.
+   * request is sent once per cycle, e.g. each task completed by exactly one request. `{{n}}` in a body
+   * becomes the request's number, so that bodies differ (a repeated task title would add nothing).
    */
   readonly rotate?: boolean;
   /** Where the rotation starts: the previous run's `rotated`, so a later round never repeats a request. */

@@ -17,13 +17,14 @@ const result = await autocannon({
     ? [
         {
           setupRequest: (request) => {
-            const next = spec.requests[counter++ % spec.requests.length]!;
+            const n = counter++;
+            const next = spec.requests[n % spec.requests.length]!;
             return {
               ...request,
               method: next.method,
               path: next.path,
               headers: next.headers,
-              ...(next.body !== undefined && { body: next.body }),
+              ...(next.body !== undefined && { body: next.body.replaceAll('{{n}}', String(n)) }),
             };
           },
         },

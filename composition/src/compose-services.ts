@@ -19,6 +19,7 @@ import { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import { createLogger, type Logger } from '@stride/platform/logger';
 import { openDatabase, type Database } from '@stride/platform/postgres/open-database';
 import { createCoreProjections } from '@stride/projections/core-projections';
+import { sharesOneBackend } from '@stride/platform/postgres/pool';
 import { InlineProjections } from '@stride/projections/core/inline-projections';
 import { takeProjectionsInline } from '@stride/projections/core/take-inline';
 import { startPipeline, type Pipeline, type PipelineOptions } from './compose-pipeline';
@@ -71,10 +72,12 @@ export async function composeServices(config: Config, role: Role, options: Compo
   const userKeys = new UserKeyStore(await loadMasterKey(config));
   const eventStore = new PostgresEventStore(pool, { codec: new PersonalDataCodec(userKeys, personalDataPolicy) });
   const idempotency = new IdempotencyStore(pool);
-  const projections = new InlineProjections(createCoreProjections(eventRegistry), {
-    pool,
-    logger: logger.child({ component: 'read-models' }),
-  });
+  // Other processes hear of read-model changes by NOTIFY; the embedded PGlite has no other process (one
+  // process owns its data directory), so there a command sends none (a statement saved per command).
+  const projections = new InlineProjections(
+    createCoreProjections(eventRegistry),
+    sharesOneBackend(pool) ? undefined : { pool, logger: logger.child({ component: 'read-models' }) },
+  );
   const caughtUp = await takeProjectionsInline(pool, eventStore, projections.projections);
   if (Object.values(caughtUp).some((events) => events > 0)) {
     logger.info({ caughtUp }, 'read models caught up from the log; from now on they are kept inline');

@@ -186,6 +186,87 @@ describe('CommandHandler', () => {
     expect(outcome.streams.goal.state?.title).toBe('Run');
   });
 
+  it('decides a stream it creates without reading it; when the stream exists after all, the retry reads it', async () => {
+    const fresh = randomUUID();
+    const reads: string[] = [];
+    const counting = Object.assign(new PostgresEventStore(db.pool), {
+      readStream: ((streamId, options, queryable) => {
+        reads.push(streamId);
+        return eventStore.readStream(streamId, options, queryable);
+      }) satisfies PostgresEventStore['readStream'],
+    });
+    const create = (goalId: string, seen: unknown[]) =>
+      handlerWith({ store: counting }).execute({
+        streams: { goal: { ...goalStream(goalId), creates: true } },
+        decide: (states, metadata) => {
+          seen.push(states.goal);
+          return { goal: goalDecider.decide(createGoalCommand(goalId, metadata), states.goal) };
+        },
+        context: context(),
+        result: () => null,
+      });
+    const seenFresh: unknown[] = [];
+    const { outcome } = await create(fresh, seenFresh);
+    expect(reads).toEqual([]);
+    expect(seenFresh).toEqual([null]);
+    expect(outcome.streams.goal.version).toBe(1);
+
+    const existing = await givenGoal();
+    const seenExisting: unknown[] = [];
+    const error = await rejection(create(existing, seenExisting));
+    expect(reads).toEqual([streamIds.goal(existing)]);
+    expect(seenExisting).toHaveLength(2);
+    expect(seenExisting[0]).toBeNull();
+    expect(seenExisting[1]).toMatchObject({ title: 'Swim' });
+    expect((error as DomainError).code).not.toBe('version_conflict');
+    expect(await versionOf(streamIds.goal(existing))).toBe(1);
+  });
+
+  it("keeps the states it folded: a later command reads only the newer events, another writer's too", async () => {
+    const goalId = await givenGoal();
+    const fromVersions: Array<number | undefined> = [];
+    const store = Object.assign(new PostgresEventStore(db.pool), {
+      readStream: ((streamId, options, queryable) => {
+        fromVersions.push(options?.fromVersion);
+        return eventStore.readStream(streamId, options, queryable);
+      }) satisfies PostgresEventStore['readStream'],
+    });
+    const handler = handlerWith({ store });
+    const renameTo = (title: string) =>
+      handler.execute({
+        streams: { goal: goalStream(goalId) },
+        decide: (states, metadata) => ({ goal: goalDecider.decide(rename(title, metadata), states.goal) }),
+        context: context(),
+        result: (outcome) => outcome.streams.goal,
+      });
+    await renameTo('Run');
+    await renameTo('Walk');
+    // Another writer (another process) renames it: the next command folds that event onto its state.
+    const { type, data } = eventRegistry.validateForAppend({
+      type: 'GoalUpdated',
+      data: { changes: { title: 'Ski' } },
+    });
+    await eventStore.append(streamIds.goal(goalId), [{ type, data, schemaVersion: 1 }], { metadata: { userId } });
+    const seen: string[] = [];
+    const { outcome } = await handler.execute({
+      streams: { goal: goalStream(goalId) },
+      decide: (states, metadata) => {
+        seen.push(states.goal!.title);
+        return { goal: goalDecider.decide(rename('Row', metadata), states.goal) };
+      },
+      context: context(),
+      result: () => null,
+    });
+    expect(fromVersions).toEqual([undefined, 3, 4]);
+    expect(seen).toEqual(['Ski']);
+    expect(outcome.streams.goal.version).toBe(5);
+    expect((await handler.load(streamIds.goal(goalId), goalDecider)).state?.title).toBe('Row');
+    // After an erasure nothing folded is kept: the whole stream is read again.
+    handler.forgetStates();
+    await handler.load(streamIds.goal(goalId), goalDecider);
+    expect(fromVersions.at(-1)).toBeUndefined();
+  });
+
   it('gives up with version_conflict after maxRetries', async () => {
     const goalId = await givenGoal();
     const error = await rejection(

@@ -46,6 +46,12 @@ export interface StreamTarget<State, Event extends DomainEvent> {
    * The append still checks the version, so a decision on it is as exact as one on the stream.
    */
   readonly snapshot?: (db: Queryable) => Promise<{ state: State; version: number } | null>;
+  /**
+   * The command creates this stream under a fresh id (e.g. a new goal's): the first try decides on the
+   * initial state without reading the stream, and appends expecting that it does not exist, so a stream
+   * that exists after all is a version conflict, and the retry reads it and decides on what is there.
+   */
+  readonly creates?: boolean;
 }
 
 type AnyTarget = StreamTarget<unknown, DomainEvent>;
@@ -133,6 +139,13 @@ export class CommandHandler {
   private readonly queue = new KeyedQueue();
   /** Version conflicts met (each one retried a command from the top): a contention figure. */
   readonly stats = { conflicts: 0 };
+  /**
+   * Folded stream states this process read or wrote, per decider (a stream folds differently under
+   * different deciders): a command reads only the events after the cached version, however long the
+   * stream. Exact, since events are immutable and the append still checks the version; an entry lives
+   * `STATE_CACHE_MS` (as the data keys do: another process's erasure is seen within that time).
+   */
+  private readonly states = new WeakMap<object, Map<string, CachedState>>();
 
   constructor(private readonly options: CommandHandlerOptions) {
     this.maxRetries = options.maxRetries ?? 3;
@@ -144,15 +157,56 @@ export class CommandHandler {
     decider: StreamEvolver<State, Event>,
     db: Queryable = this.options.pool,
   ): Promise<LoadedStream<State>> {
-    const { version, events } = await this.options.eventStore.readStream(streamId, {}, db);
+    const cached = this.cachedState(decider, streamId) as LoadedStream<State> | undefined;
+    const { events } = await this.options.eventStore.readStream(
+      streamId,
+      cached ? { fromVersion: cached.version + 1 } : {},
+      db,
+    );
     const state = events
       .map((stored) => this.options.registry.upcast(stored) as Event)
-      .reduce((current, event) => decider.evolve(current, event), decider.initialState());
-    return { state, version, position: events.at(-1)?.globalPosition ?? null };
+      .reduce((current, event) => decider.evolve(current, event), cached?.state ?? decider.initialState());
+    const loaded = {
+      state,
+      version: events.at(-1)?.streamVersion ?? cached?.version ?? 0,
+      position: events.at(-1)?.globalPosition ?? cached?.position ?? null,
+    };
+    this.cacheState(decider, streamId, loaded);
+    return loaded;
   }
 
-  /** A target's state: from its snapshot when it has one (position unknown then), else from its stream. */
-  private async loadTarget(target: AnyTarget, db: Queryable): Promise<LoadedStream<unknown>> {
+  /** Drops every cached stream state (after an erasure in this process: no plaintext is kept). */
+  forgetStates(): void {
+    this.statesGeneration += 1;
+  }
+
+  private statesGeneration = 0;
+
+  private cachedState(decider: object, streamId: string): LoadedStream<unknown> | undefined {
+    const entry = this.states.get(decider)?.get(streamId);
+    if (!entry) return undefined;
+    if (entry.until <= Date.now() || entry.generation !== this.statesGeneration) {
+      this.states.get(decider)!.delete(streamId);
+      return undefined;
+    }
+    return entry.loaded;
+  }
+
+  private cacheState(decider: object, streamId: string, loaded: LoadedStream<unknown>): void {
+    if (loaded.version === 0) return;
+    let streams = this.states.get(decider);
+    if (!streams) this.states.set(decider, (streams = new Map()));
+    streams.delete(streamId); // re-inserted last: the map's order is the eviction order
+    if (streams.size >= STATE_CACHE_STREAMS) streams.delete(streams.keys().next().value!);
+    streams.set(streamId, { loaded, until: Date.now() + STATE_CACHE_MS, generation: this.statesGeneration });
+  }
+
+  /**
+   * A target's state: the initial one for a stream the command creates (first try only), from its
+   * snapshot when it has one (position unknown then), else from its stream.
+   */
+  private async loadTarget(target: AnyTarget, db: Queryable, locked: boolean): Promise<LoadedStream<unknown>> {
+    if (target.creates && !locked) return { state: target.decider.initialState(), version: 0, position: null };
     const snapshot = target.snapshot ? await target.snapshot(db) : null;
     if (snapshot) return { state: snapshot.state, version: snapshot.version, position: null };
     return this.load(target.streamId, target.decider, db);
@@ -211,7 +265,7 @@ export class CommandHandler {
   ): Promise<{ outcome: CommandOutcome<Targets>; result: Result }> {
     const { eventStore, pool, idempotency, registry, inline } = this.options;
     const names = Object.keys(streams) as (keyof Targets & string)[];
-    const readAll = (db: Queryable) => Promise.all(names.map((name) => this.loadTarget(streams[name]!, db)));
+    const readAll = (db: Queryable) => Promise.all(names.map((name) => this.loadTarget(streams[name]!, db, locked)));
     const optimistic = locked ? null : await readAll(pool);
     const committed = await withTransaction(pool, async (client) => {
       let loaded: LoadedStream<unknown>[];
@@ -278,10 +332,33 @@ export class CommandHandler {
       if (context.idempotency) await idempotency.claim(client, context.idempotency, kept);
       return { outcome, result: kept, appendResults, changes };
     });
+    // The states after the append are the streams' states at their new versions (kept for the next command).
+    for (const name of names) {
+      const target = streams[name]!;
+      const stream = committed.outcome.streams[name]!;
+      const appended = committed.appendResults.find((appendResult) => appendResult.streamId === stream.streamId);
+      if (appended?.appended && !target.snapshot) {
+        this.cacheState(target.decider, stream.streamId, {
+          state: stream.state,
+          version: stream.version,
+          position: stream.position,
+        });
+      }
+    }
     inline.announce(committed.changes);
     eventStore.announce(committed.appendResults);
     return { outcome: committed.outcome, result: committed.result };
   }
+}
+
+/** How long, and for how many streams per decider, a command handler keeps folded stream states. */
+const STATE_CACHE_MS = 10_000;
+const STATE_CACHE_STREAMS = 10_000;
+
+interface CachedState {
+  readonly loaded: LoadedStream<unknown>;
+  readonly until: number;
+  readonly generation: number;
 }
 
 interface PlannedStream {

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient, Queryable } from '../postgres/pool';
-import { sharesOneBackend, withTransaction } from '../postgres/pool';
+import { preparedQuery, sharesOneBackend, withTransaction } from '../postgres/pool';
 import { AppendOrderError, ExpectedVersionConflictError } from './errors';
 import { deterministicEventId, newEventId } from './event-ids';
 import { canonicalJson, eventDigest } from './event-hash';
@@ -337,7 +337,8 @@ export class PostgresEventStore {
     options: { fromVersion?: number; toVersion?: number; toPosition?: number; toTime?: Date } = {},
     db: Queryable = this.pool,
   ): Promise<{ streamId: string; version: number; events: StoredEvent[] }> {
-    const { rows } = await db.query<EventRow>(
+    const { rows } = await preparedQuery<EventRow>(
+      db,
       `SELECT ${EVENT_COLUMNS} FROM events
         WHERE stream_id = $1 AND stream_version >= $2 AND stream_version <= $3
           AND global_position <= $4 AND recorded_at <= $5

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 // int8 (bigint) columns hold log positions and counts: parse them as numbers (safe below 2^53).
@@ -12,8 +13,55 @@ export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
  * live in a backend, so on such a pool a second connection preparing the same name would fail.
  */
 const sharedBackendPools = new WeakSet<pg.Pool>();
+/**
+ * The connections of such pools, numbered: there each connection prepares its statements under names of
+ * its own (the backend is one session, so the same name from two connections would collide).
+ */
+const sharedBackendClients = new WeakMap<object, number>();
+let sharedBackendClientCount = 0;
 
 export const sharesOneBackend = (pool: pg.Pool): boolean => sharedBackendPools.has(pool);
+
+const statementNames = new Map<string, string>();
+
+const statementNameOf = (text: string): string => {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `stride_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    // Texts are a fixed set (no values in them); a bound keeps a mistake from growing the map for ever.
+    if (statementNames.size < 10_000) statementNames.set(text, name);
+  }
+  return name;
+};
+
+/**
+ * Runs a statement as a named prepared statement (parsed and planned once per connection, then only bound
+ * and executed), named by its text: the same text always has the same name, a different one never does.
+ * Where every connection shares one backend (PGlite), each connection's names carry its number, and a
+ * statement run on such a pool takes a connection first to know it. For hot statements of a fixed shape
+ * (their text must not embed values).
+ */
+export async function preparedQuery<Row extends pg.QueryResultRow = pg.QueryResultRow>(
+  db: Queryable,
+  text: string,
+  values: readonly unknown[],
+): Promise<pg.QueryResult<Row>> {
+  const name = statementNameOf(text);
+  if (sharedBackendPools.has(db as pg.Pool)) {
+    const client = await (db as pg.Pool).connect();
+    try {
+      return await client.query<Row>({
+        name: `${name}_${sharedBackendClients.get(client)}`,
+        text,
+        values: [...values],
+      });
+    } finally {
+      client.release();
+    }
+  }
+  const number = sharedBackendClients.get(db);
+  return db.query<Row>({ name: number === undefined ? name : `${name}_${number}`, text, values: [...values] });
+}
 
 export function createPool(
   connectionString: string,
@@ -26,7 +74,10 @@ export function createPool(
     // A transaction left open stalls every gap-safe reader of the log: never let one idle for long.
     idle_in_transaction_session_timeout: 30_000,
   });
-  if (options.sharedBackend) sharedBackendPools.add(pool);
+  if (options.sharedBackend) {
+    sharedBackendPools.add(pool);
+    pool.on('connect', (client) => sharedBackendClients.set(client, (sharedBackendClientCount += 1)));
+  }
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Query errors reach their callers.
   });

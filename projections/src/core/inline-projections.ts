@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { AppendResult, EventMetadata, StoredEvent, StreamAppend } from '@stride/platform/event-store/types';
 import type { Logger } from '@stride/platform/logger';
-import type { Pool, Queryable } from '@stride/platform/postgres/pool';
+import { preparedQuery, type Pool, type Queryable } from '@stride/platform/postgres/pool';
 import { notifyStatement, type ReadModelChange } from './change-notifications';
 import type { Projection, ProjectionBatch } from './projection';
 import { RowStore } from './row-store';
@@ -213,7 +213,7 @@ async function loadAll(
           WHERE ${keyFilter(table, offset)} ORDER BY ${table.key.join(', ')} FOR UPDATE) r`,
     );
   }
-  const { rows } = await client.query<{ slot: string; row: unknown }>(parts.join('\nUNION ALL\n'), params);
+  const { rows } = await preparedQuery<{ slot: string; row: unknown }>(client, parts.join('\nUNION ALL\n'), params);
   const loaded: Loaded = { now: '', positions: new Map(), rows: new Map() };
   let now = '';
   for (const { slot, row } of rows) {
@@ -258,7 +258,7 @@ async function writeAll(
   }
   if (writes.length === 0) return;
   const ctes = writes.map((write, index) => `w${index} AS (${write})`);
-  await client.query(`WITH ${ctes.join(',\n')}\nSELECT 1`, params);
+  await preparedQuery(client, `WITH ${ctes.join(',\n')}\nSELECT 1`, params);
 }
 
 /** One change per projection: its users merged (or all), its newest position. */

@@ -8,7 +8,7 @@ import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
 import { userScopedId } from '../ids';
-import { limitTierOf, usageTarget, usageTimeZoneOf } from '../usage/usage-snapshot';
+import { limitTierOf, usageTargetWithTimeZone } from '../usage/usage-snapshot';
 import { goalResultSchema, type GoalResult } from './goal-result';
 
 export const inputSchema = z.object({
@@ -45,16 +45,15 @@ export async function createGoalWith(
   input: CreateGoalInput,
   more: (metadata: CommandMetadata, tier: string) => readonly GoalCommand[],
 ): Promise<GoalResult> {
-  const [tier, timeZone] = await Promise.all([
-    limitTierOf(services, context.userId),
-    usageTimeZoneOf(services, context.userId),
-  ]);
+  const tier = await limitTierOf(services, context.userId);
+  // The counters row and the time zone the month is counted in: one read, in the command's turn.
+  const usage = usageTargetWithTimeZone(context.userId);
   const { goalId: key, ...data } = input;
   const goalId = userScopedId(context.userId, key);
   const { result } = await services.commands.execute({
     streams: {
-      goal: { streamId: streamIds.goal(goalId), decider: goalDecider },
-      usage: usageTarget(context.userId),
+      goal: { streamId: streamIds.goal(goalId), decider: goalDecider, creates: true },
+      usage: usage.target,
     },
     decide: (states, metadata) => ({
       goal: decideInTurn(
@@ -62,7 +61,10 @@ export async function createGoalWith(
         [{ type: 'CreateGoal', data: { goalId, ...data }, metadata }, ...more(metadata, tier)],
         states.goal,
       ).events,
-      usage: usageDecider.decide({ type: 'CountGoal', data: { tier, goalId, timeZone }, metadata }, states.usage),
+      usage: usageDecider.decide(
+        { type: 'CountGoal', data: { tier, goalId, timeZone: usage.timeZone() }, metadata },
+        states.usage,
+      ),
     }),
     context,
     result: (outcome) => ({ goalId, position: outcome.position }),

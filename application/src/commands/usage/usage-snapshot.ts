@@ -3,7 +3,7 @@ import { streamIds } from '@stride/domain/stream-ids';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { UsageEvent, UsageState } from '@stride/domain/usage/usage-events';
 import { usageMonthOf } from '@stride/domain/usage/usage-month';
-import { getUsageSnapshot } from '@stride/projections/usage/queries/get-usage-snapshot';
+import { getUsageSnapshot, getUsageSnapshotWithTimeZone } from '@stride/projections/usage/queries/get-usage-snapshot';
 import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { Services } from '../../services';
 import type { StreamTarget } from '../command-handler';
@@ -38,6 +38,32 @@ export const usageTarget = (userId: string): StreamTarget<UsageState, UsageEvent
   decider: usageDecider,
   snapshot: (db) => getUsageSnapshot(db, userId),
 });
+
+/**
+ * As `usageTarget`, reading the user's time zone in the same round trip as the counters row (inside the
+ * command's turn, so never before a queued command of the same user has committed): `timeZone()` is the
+ * zone of the read the command decides on (a retry reads both again).
+ */
+export function usageTargetWithTimeZone(userId: string): {
+  readonly target: StreamTarget<UsageState, UsageEvent>;
+  readonly timeZone: () => string;
+} {
+  let timeZone: string | null = null;
+  return {
+    target: {
+      ...usageTarget(userId),
+      snapshot: async (db) => {
+        const read = await getUsageSnapshotWithTimeZone(db, userId);
+        timeZone = read.timeZone;
+        return read.snapshot;
+      },
+    },
+    timeZone: () => {
+      if (timeZone === null) throw new Error('The usage target was not read yet');
+      return timeZone;
+    },
+  };
+}
 
 /** The user's time zone, in which usage months begin (UTC when none is recorded). */
 export const usageTimeZoneOf = (services: Services, userId: string): Promise<string> =>

@@ -106,5 +106,7 @@ export async function run(
     services.userKeys.forget(userId);
     throw error;
   }
+  // Stream states this process folded while the key was there must not outlive it (plaintext).
+  services.commands.forgetStates();
   return result;
 }

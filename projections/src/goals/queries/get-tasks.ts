@@ -1,5 +1,5 @@
 import type { TaskRow } from '@stride/domain/contracts/goals';
-import type { Queryable } from '@stride/platform/postgres/pool';
+import { preparedQuery, type Queryable } from '@stride/platform/postgres/pool';
 import { TASK_JSON } from './goal-json';
 
 /**
@@ -13,7 +13,8 @@ export async function getTasks(
   taskIds: readonly string[],
 ): Promise<TaskRow[]> {
   if (taskIds.length === 0) return [];
-  const { rows } = await db.query<{ task: TaskRow }>(
+  const { rows } = await preparedQuery<{ task: TaskRow }>(
+    db,
     `SELECT ${TASK_JSON('tk')} AS task FROM tasks tk
       WHERE tk.goal_id = $1 AND tk.user_id = $2 AND tk.id = ANY($3::text[])
       ORDER BY tk.added_position, tk.added_index`,
