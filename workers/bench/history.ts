@@ -121,6 +121,7 @@ export function* trackedEventChunks(
         chunk.push({
           event_id: counterUuid(seed, counter++),
           user_id: user.id,
+          anonymous_id: '',
           session_id: sessionId,
           event,
           occurred_at: iso(t),

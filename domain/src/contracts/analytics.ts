@@ -51,6 +51,8 @@ export const trackAcceptedResponseSchema = z.object({
   accepted: z.literal(true),
   /** Derived from the event's content: resending the same event yields the same id and is stored once. */
   eventId: z.string(),
+  /** Set when nothing was stored: the browser asked not to be tracked (DNT: 1 or Sec-GPC: 1). */
+  discarded: z.literal('do_not_track').optional(),
 });
 export type TrackAcceptedResponse = z.infer<typeof trackAcceptedResponseSchema>;
 

@@ -10,32 +10,48 @@ export type FunnelBreakdown = 'none' | 'channel' | 'utm_source' | 'utm_campaign'
 // not merged yet) has the same time and step as its original, so it cannot change a user's level. The
 // step conditions are written out for MAX_FUNNEL_STEPS (8) steps and read the bound `steps` array; a step
 // past the funnel's length is an empty array that never matches, so the level stops at the last real step.
-// Only a first-step event before `entryEnd` starts a chain: users enter in the range, later steps count
-// until entryEnd + window.
+// A step matches an event's name, or for tracked events `name:path` (`page_viewed:/`, completesStep in the
+// domain). Only a first-step event before `entryEnd` starts a chain: users enter in the range, later steps
+// count until entryEnd + window.
+//
+// Signed-out visitors (issue 13, item 15): their tracked events have user_id '' and a random anonymous_id.
+// The identify join is applied here, at query time, never written into the rows: an anonymous id belongs to
+// the user of the earliest signed-in event that carries it (user_identified; ties by user id), whenever that
+// came, so a landing view in the range joins a sign-up after it. Stored rows never change, so a replay or a
+// rebuild (the same rows, deduplicated by event id) gives the same answer, and an anonymous id joins at most
+// one user, so nothing counts twice. A visitor who never signed up counts as one funnel user of their own.
+const STEP = (k: number) =>
+  `(has({steps:Array(Array(String))}[${k}], name) OR has({steps:Array(Array(String))}[${k}], page))`;
+
 const QUERY = `
 WITH levels AS (
   SELECT user_id,
          windowFunnel({windowMs:UInt64})(
            t,
-           has({steps:Array(Array(String))}[1], name) AND t < {entryEndMs:UInt64},
-           has({steps:Array(Array(String))}[2], name),
-           has({steps:Array(Array(String))}[3], name),
-           has({steps:Array(Array(String))}[4], name),
-           has({steps:Array(Array(String))}[5], name),
-           has({steps:Array(Array(String))}[6], name),
-           has({steps:Array(Array(String))}[7], name),
-           has({steps:Array(Array(String))}[8], name)
+           ${STEP(1)} AND t < {entryEndMs:UInt64},
+           ${[2, 3, 4, 5, 6, 7, 8].map(STEP).join(',\n           ')}
          ) AS level
   FROM (
-    SELECT user_id, toUInt64(toUnixTimestamp64Milli(occurred_at)) AS t, toString(event_type) AS name
+    SELECT user_id, toUInt64(toUnixTimestamp64Milli(occurred_at)) AS t, toString(event_type) AS name, '' AS page
       FROM domain_events
      WHERE occurred_at >= {from:DateTime64(3, 'UTC')} AND occurred_at < {to:DateTime64(3, 'UTC')}
        AND event_type IN {names:Array(String)}
     UNION ALL
-    SELECT user_id, toUInt64(toUnixTimestamp64Milli(occurred_at)) AS t, toString(event) AS name
-      FROM tracked_events
-     WHERE occurred_at >= {from:DateTime64(3, 'UTC')} AND occurred_at < {to:DateTime64(3, 'UTC')}
-       AND event IN {names:Array(String)}
+    SELECT if(tracked.user_id != '', tracked.user_id,
+              if(identified.identified_user != '', identified.identified_user, concat('anonymous:', tracked.anonymous_id))) AS user_id,
+           toUInt64(toUnixTimestamp64Milli(tracked.occurred_at)) AS t,
+           toString(tracked.event) AS name,
+           concat(toString(tracked.event), ':', tracked.path) AS page
+      FROM tracked_events AS tracked
+      LEFT JOIN (
+        SELECT anonymous_id AS identified_id, argMin(user_id, (occurred_at, user_id)) AS identified_user
+          FROM tracked_events
+         WHERE anonymous_id != '' AND user_id != ''
+         GROUP BY anonymous_id
+      ) AS identified ON identified.identified_id = tracked.anonymous_id
+     WHERE tracked.occurred_at >= {from:DateTime64(3, 'UTC')} AND tracked.occurred_at < {to:DateTime64(3, 'UTC')}
+       AND (tracked.event IN {names:Array(String)} OR concat(toString(tracked.event), ':', tracked.path) IN {names:Array(String)})
+       AND (tracked.user_id != '' OR tracked.anonymous_id != '')
   )
   GROUP BY user_id
 )
