@@ -13,6 +13,12 @@ import { hashUserId } from './user-hash';
 interface Identity {
   readonly userId: string | null;
   readonly tier: string | null;
+  /**
+   * The auth session is settled and nobody is signed in: only then does an event go out as a visitor's.
+   * While a signed-in user's data is still loading (no user id yet) events wait, so they are not sent as
+   * a stranger's.
+   */
+  readonly signedOut?: boolean;
 }
 
 let identity: Identity = { userId: null, tier: null };
@@ -40,6 +46,12 @@ export function setTrackingIdentity(next: Identity): void {
   hashedUserId = next.userId ? hashUserId(next.userId) : null;
   hashedUserId?.catch(() => undefined);
   if (next.userId && storedAnonymousId()) void trackEvent(USER_IDENTIFIED_EVENT);
+  if (!next.userId && next.signedOut && pending.some((item) => ANONYMOUS_TRACKED_EVENTS.includes(item.event))) {
+    // A visitor after all: their page views go out now; the rest keeps waiting for a sign-in.
+    const visitorEvents = pending.filter((item) => ANONYMOUS_TRACKED_EVENTS.includes(item.event));
+    pending = pending.filter((item) => !ANONYMOUS_TRACKED_EVENTS.includes(item.event));
+    for (const item of visitorEvents) void trackEvent(item.event, item.properties, { at: item.at, path: item.path });
+  }
   if (next.userId && pending.length > 0) {
     const queued = pending;
     pending = [];
@@ -72,7 +84,7 @@ export async function trackEvent(
 ): Promise<boolean> {
   if (!isTrackingAllowed()) return false;
   if (!trackedEventNameSchema.safeParse(event).success) return false;
-  if (!identity.userId && !ANONYMOUS_TRACKED_EVENTS.includes(event)) {
+  if (!identity.userId && !(identity.signedOut && ANONYMOUS_TRACKED_EVENTS.includes(event))) {
     if (pending.length < MAX_PENDING)
       pending.push({ event, properties, at: new Date().toISOString(), path: window.location.pathname });
     return false;

@@ -143,7 +143,7 @@ describe('events of a visitor without a session', () => {
     localStorage.clear();
     const { clearPendingEvents } = await import('./tracker');
     clearPendingEvents();
-    setTrackingIdentity({ userId: null, tier: null });
+    setTrackingIdentity({ userId: null, tier: null, signedOut: true });
   });
   afterEach(() => {
     setTrackingIdentity({ userId: null, tier: null });
@@ -188,6 +188,33 @@ describe('events of a visitor without a session', () => {
     setTrackingIdentity({ userId: 'user-9', tier: 'free' });
     expect(sentOf(sender).filter((p) => p.event === 'user_identified')).toHaveLength(1);
     expect(sentOf(sender).at(-1)!.context.anonymousId).toBeUndefined();
+  });
+
+  it('keeps page views while the session is still loading (not sent as a stranger’s), then sends them as the visitor’s once signed out is settled', async () => {
+    const sender = vi.fn(async (_payload: unknown) => undefined);
+    setEventSender(sender);
+    setTrackingIdentity({ userId: null, tier: null });
+    expect(await trackEvent('page_viewed', { path: '/' })).toBe(false);
+    expect(await trackEvent('feature_used')).toBe(false);
+    expect(sender).not.toHaveBeenCalled();
+    setTrackingIdentity({ userId: null, tier: null, signedOut: true });
+    await vi.waitFor(() => expect(sentOf(sender).map((p) => p.event)).toContain('page_viewed'));
+    expect(sentOf(sender).map((p) => p.event)).not.toContain('feature_used');
+    expect(sentOf(sender).find((p) => p.event === 'page_viewed')!.context.anonymousId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps page views of a signed-in user whose data is loading, and sends them under the user', async () => {
+    const sender = vi.fn(async (_payload: unknown) => undefined);
+    setEventSender(sender);
+    setTrackingIdentity({ userId: null, tier: null });
+    expect(await trackEvent('page_viewed', { path: '/daily' })).toBe(false);
+    setTrackingIdentity({ userId: 'user-3', tier: 'pro' });
+    await vi.waitFor(() => expect(sentOf(sender).map((p) => p.event)).toContain('page_viewed'));
+    const viewed = sentOf(sender).find((p) => p.event === 'page_viewed')!;
+    expect(viewed.context.userId).toMatch(/^[0-9a-f]{64}$/);
+    expect(viewed.context.anonymousId).toBeUndefined();
+    expect(sentOf(sender).map((p) => p.event)).not.toContain('user_identified');
+    expect(localStorage.getItem(storageKeys.anonymousId)).toBeNull();
   });
 
   it('sends nothing and stores no anonymous id under Global Privacy Control', async () => {
