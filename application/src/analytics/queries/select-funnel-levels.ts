@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_FUNNEL_STEPS } from '@stride/domain/analytics/funnel-report';
+import { USER_IDENTIFIED_EVENT } from '@stride/domain/analytics/tracked-events';
 import type { FunnelStep } from '@stride/domain/analytics/funnel';
 import type { AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
 import { chDateTime } from '@stride/platform/clickhouse/params';
@@ -16,8 +17,9 @@ export type FunnelBreakdown = 'none' | 'channel' | 'utm_source' | 'utm_campaign'
 //
 // Signed-out visitors (issue 13, item 15): their tracked events have user_id '' and a random anonymous_id.
 // The identify join is applied here, at query time, never written into the rows: an anonymous id belongs to
-// the user of the earliest signed-in event that carries it (user_identified; ties by user id), whenever that
-// came, so a landing view in the range joins a sign-up after it. Stored rows never change, so a replay or a
+// the user of the earliest user_identified event that carries it (ties by user id), whenever that came, so a
+// landing view in the range joins a sign-up after it. Only that event keeps an anonymous id for a signed-in
+// user, and filtering on its name keeps the scan narrow. Stored rows never change, so a replay or a
 // rebuild (the same rows, deduplicated by event id) gives the same answer, and an anonymous id joins at most
 // one user, so nothing counts twice. A visitor who never signed up counts as one funnel user of their own.
 const STEP = (k: number) =>
@@ -46,7 +48,7 @@ WITH levels AS (
       LEFT JOIN (
         SELECT anonymous_id AS identified_id, argMin(user_id, (occurred_at, user_id)) AS identified_user
           FROM tracked_events
-         WHERE anonymous_id != '' AND user_id != ''
+         WHERE event = {identifyEvent:String} AND anonymous_id != '' AND user_id != ''
          GROUP BY anonymous_id
       ) AS identified ON identified.identified_id = tracked.anonymous_id
      WHERE tracked.occurred_at >= {from:DateTime64(3, 'UTC')} AND tracked.occurred_at < {to:DateTime64(3, 'UTC')}
@@ -95,6 +97,7 @@ export async function selectFunnelLevels(
       from: chDateTime(params.from),
       to: chDateTime(params.entryEnd.getTime() + params.windowMs),
       breakdown: params.breakdown,
+      identifyEvent: USER_IDENTIFIED_EVENT,
     },
     row,
   );
