@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completesStep, defaultFunnelSteps, pageViewStep, productFunnelSteps } from './funnel';
+import { completesStep, defaultFunnelSteps, pagedEventOf, pageViewStep, productFunnelSteps } from './funnel';
 import { funnelFromLevels, MAX_FUNNEL_STEPS, parseFunnelSteps } from './funnel-report';
 
 describe('funnel steps from a query', () => {
@@ -17,6 +17,8 @@ describe('funnel steps from a query', () => {
     expect(completesStep(landing, 'UserRegistered', '')).toBe(false);
     expect(completesStep({ eventTypes: ['page_viewed'] }, 'page_viewed', '/pricing')).toBe(true);
     expect(completesStep({ eventTypes: ['UserRegistered'] }, 'UserRegistered', '')).toBe(true);
+    expect(pagedEventOf(pageViewStep('/pricing'))).toBe('page_viewed');
+    expect(pagedEventOf('UserRegistered')).toBeNull();
     expect(parseFunnelSteps('page_viewed:/,page_viewed:/pricing,UserRegistered')[1]?.eventTypes).toEqual([
       'page_viewed:/pricing',
     ]);

@@ -14,6 +14,12 @@ export interface FunnelStep {
 export const PAGE_VIEW_EVENT = 'page_viewed';
 export const pageViewStep = (path: string): string => `${PAGE_VIEW_EVENT}:${path}`;
 
+/** The event a `name:path` step name is about (`page_viewed` of `page_viewed:/`), or null for a plain name. */
+export function pagedEventOf(stepName: string): string | null {
+  const separator = stepName.indexOf(':');
+  return separator > 0 ? stepName.slice(0, separator) : null;
+}
+
 /** Whether an event (its name, and its path for tracked events; '' for domain events) completes a step. */
 export function completesStep(step: Pick<FunnelStep, 'eventTypes'>, name: string, path: string): boolean {
   return step.eventTypes.includes(name) || (path !== '' && step.eventTypes.includes(`${name}:${path}`));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_FUNNEL_STEPS } from '@stride/domain/analytics/funnel-report';
 import { USER_IDENTIFIED_EVENT } from '@stride/domain/analytics/tracked-events';
-import type { FunnelStep } from '@stride/domain/analytics/funnel';
+import { pagedEventOf, type FunnelStep } from '@stride/domain/analytics/funnel';
 import type { AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
 import { chDateTime } from '@stride/platform/clickhouse/params';
 
@@ -25,6 +25,11 @@ export type FunnelBreakdown = 'none' | 'channel' | 'utm_source' | 'utm_campaign'
 const STEP = (k: number) =>
   `(has({steps:Array(Array(String))}[${k}], name) OR has({steps:Array(Array(String))}[${k}], page))`;
 
+// A tracked event's `name:path`, computed only for the events a step names with a path (page views).
+const PAGE = `if(event IN {pagedEvents:Array(String)}, concat(toString(event), ':', path), '')`;
+// The tracked events any step names: a cheap filter on the event first, the path only where a step needs it.
+const TRACKED_MATCH = `event IN {trackedEvents:Array(String)} AND (event IN {names:Array(String)} OR ${PAGE} IN {names:Array(String)})`;
+
 const QUERY = `
 WITH levels AS (
   SELECT user_id,
@@ -39,21 +44,25 @@ WITH levels AS (
      WHERE occurred_at >= {from:DateTime64(3, 'UTC')} AND occurred_at < {to:DateTime64(3, 'UTC')}
        AND event_type IN {names:Array(String)}
     UNION ALL
-    SELECT if(tracked.user_id != '', tracked.user_id,
-              if(identified.identified_user != '', identified.identified_user, concat('anonymous:', tracked.anonymous_id))) AS user_id,
-           toUInt64(toUnixTimestamp64Milli(tracked.occurred_at)) AS t,
-           toString(tracked.event) AS name,
-           concat(toString(tracked.event), ':', tracked.path) AS page
-      FROM tracked_events AS tracked
+    SELECT user_id, toUInt64(toUnixTimestamp64Milli(occurred_at)) AS t, toString(event) AS name, ${PAGE} AS page
+      FROM tracked_events
+     WHERE occurred_at >= {from:DateTime64(3, 'UTC')} AND occurred_at < {to:DateTime64(3, 'UTC')}
+       AND user_id != '' AND ${TRACKED_MATCH}
+    UNION ALL
+    SELECT if(identified.identified_user != '', identified.identified_user, concat('anonymous:', visits.anonymous_id)) AS user_id,
+           t, name, page
+      FROM (
+        SELECT anonymous_id, toUInt64(toUnixTimestamp64Milli(occurred_at)) AS t, toString(event) AS name, ${PAGE} AS page
+          FROM tracked_events
+         WHERE occurred_at >= {from:DateTime64(3, 'UTC')} AND occurred_at < {to:DateTime64(3, 'UTC')}
+           AND user_id = '' AND anonymous_id != '' AND ${TRACKED_MATCH}
+      ) AS visits
       LEFT JOIN (
         SELECT anonymous_id AS identified_id, argMin(user_id, (occurred_at, user_id)) AS identified_user
           FROM tracked_events
          WHERE event = {identifyEvent:String} AND anonymous_id != '' AND user_id != ''
          GROUP BY anonymous_id
-      ) AS identified ON identified.identified_id = tracked.anonymous_id
-     WHERE tracked.occurred_at >= {from:DateTime64(3, 'UTC')} AND tracked.occurred_at < {to:DateTime64(3, 'UTC')}
-       AND (tracked.event IN {names:Array(String)} OR concat(toString(tracked.event), ':', tracked.path) IN {names:Array(String)})
-       AND (tracked.user_id != '' OR tracked.anonymous_id != '')
+      ) AS identified ON identified.identified_id = visits.anonymous_id
   )
   GROUP BY user_id
 )
@@ -87,17 +96,21 @@ export async function selectFunnelLevels(
     throw new RangeError(`A funnel has 1 to ${MAX_FUNNEL_STEPS} steps`);
   }
   const steps = params.steps.map((step) => [...step.eventTypes]);
+  const names = [...new Set(steps.flat())];
+  const pagedEvents = [...new Set(names.map(pagedEventOf).filter((name): name is string => name !== null))];
   return client.rows(
     QUERY,
     {
       steps,
-      names: [...new Set(steps.flat())],
+      names,
       windowMs: params.windowMs,
       entryEndMs: params.entryEnd.getTime(),
       from: chDateTime(params.from),
       to: chDateTime(params.entryEnd.getTime() + params.windowMs),
       breakdown: params.breakdown,
       identifyEvent: USER_IDENTIFIED_EVENT,
+      pagedEvents,
+      trackedEvents: [...new Set([...names, ...pagedEvents])],
     },
     row,
   );
