@@ -198,6 +198,16 @@ describe('signed-out visitors and server-side sessions', () => {
     expect(after.total[0]).toMatchObject({ id: 'landing_viewed', users: 3 });
     expect(after.total[1]?.conversionFromPrevious).toBeCloseTo(1 / 3, 5);
 
+    // A custom funnel from another page: only the newcomer viewed /pricing.
+    const fromPricing = funnelResponseSchema.parse(
+      (
+        await admin.get(
+          `/api/admin/analytics/funnel?start=${yesterday}&end=${today}&steps=page_viewed:/pricing,UserRegistered`,
+        )
+      ).json(),
+    );
+    expect(fromPricing.total.map((step) => step.users)).toEqual([1, 1]);
+
     // A replay of the stored rows (the same events again, as a rebuild or a re-delivery writes them) changes nothing.
     await t.services.analytics.analytics.command(
       `INSERT INTO tracked_events SELECT * FROM tracked_events WHERE anonymous_id IN ({a:String}, {b:String})`,

@@ -27,8 +27,10 @@ const STEP = (k: number) =>
 
 // A tracked event's `name:path`, computed only for the events a step names with a path (page views).
 const PAGE = `if(event IN {pagedEvents:Array(String)}, concat(toString(event), ':', path), '')`;
-// The tracked events any step names: a cheap filter on the event first, the path only where a step needs it.
-const TRACKED_MATCH = `event IN {trackedEvents:Array(String)} AND (event IN {names:Array(String)} OR ${PAGE} IN {names:Array(String)})`;
+// The tracked events any step names: a cheap filter on the event first, and for the events a step names with a
+// path a plain comparison of the stored path (no text built per row; a pair no step names never matches a step).
+const TRACKED_MATCH = `event IN {trackedEvents:Array(String)}
+       AND (event IN {names:Array(String)} OR (event IN {pagedEvents:Array(String)} AND path IN {pagedPaths:Array(String)}))`;
 
 const QUERY = `
 WITH levels AS (
@@ -97,7 +99,11 @@ export async function selectFunnelLevels(
   }
   const steps = params.steps.map((step) => [...step.eventTypes]);
   const names = [...new Set(steps.flat())];
-  const pagedEvents = [...new Set(names.map(pagedEventOf).filter((name): name is string => name !== null))];
+  const paged = names.flatMap((name) => {
+    const event = pagedEventOf(name);
+    return event === null ? [] : [{ event, path: name.slice(event.length + 1) }];
+  });
+  const pagedEvents = [...new Set(paged.map(({ event }) => event))];
   return client.rows(
     QUERY,
     {
@@ -110,6 +116,7 @@ export async function selectFunnelLevels(
       breakdown: params.breakdown,
       identifyEvent: USER_IDENTIFIED_EVENT,
       pagedEvents,
+      pagedPaths: [...new Set(paged.map(({ path }) => path))],
       trackedEvents: [...new Set([...names, ...pagedEvents])],
     },
     row,
