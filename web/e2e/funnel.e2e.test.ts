@@ -81,20 +81,25 @@ describe('the top of the funnel', () => {
     await expectText(page.getByRole('heading', { level: 1 }), 'Big goals');
     await expect.poll(() => page.locator('#prerendered').count(), { timeout: 20_000 }).toBe(0);
     await shot(page, 'landing-signed-out');
+    const answered = (path: string) =>
+      expect
+        .poll(() => sent.find((e) => e.event === 'page_viewed' && e.path === path)?.status ?? null, {
+          timeout: 15_000,
+        })
+        .toBe(202);
+    // Answered before the next visit (a keepalive post outlives its page, but its answer is not reported then).
+    await answered('/');
     // The pricing page as a second visit from this browser (the desktop header's Pricing is the landing's anchor).
     await page.goto(`${stride.baseUrl}/pricing`);
     await page.getByRole('heading', { level: 1, name: /Simple plans/ }).waitFor();
     await shot(page, 'pricing-signed-out');
-    await expect
-      .poll(() => sent.filter((e) => e.event === 'page_viewed' && e.status === 202).map((e) => e.path), {
-        timeout: 15_000,
-      })
-      .toEqual(expect.arrayContaining(['/', '/pricing']));
+    await answered('/pricing');
     const anonymous = sent.filter((e) => !e.signedIn);
     expect(anonymous.length).toBeGreaterThanOrEqual(2);
     expect(new Set(anonymous.map((e) => e.anonymousId)).size).toBe(1);
     expect(anonymous[0]?.anonymousId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(anonymous.map((e) => e.status).filter((status) => status !== 202)).toEqual([]);
+    // None refused (a post whose page went away before its answer has no status here; 4xx are checked at the end).
+    expect(anonymous.map((e) => e.status).filter((status) => status !== null && status !== 202)).toEqual([]);
   });
 
   it('joins those views to the account created from this browser (user_identified), then forgets the id', async () => {
