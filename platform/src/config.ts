@@ -92,6 +92,8 @@ export const configSchema = z.object({
   REQUEST_SIGNING_SECRET: optionalString,
   REQUEST_MAX_SKEW_SECONDS: int(300, 1, 86_400),
   RATE_LIMIT_PER_MINUTE: int(600, 1, 1_000_000),
+  /** Tracked events a minute per client IP from signed-out visitors (POST /api/analytics/events without a session). */
+  ANONYMOUS_EVENTS_PER_MINUTE: int(60, 1, 1_000_000),
   REQUEST_TIMEOUT_MS: int(10_000, 100, 600_000),
   SUPPORT_EMAIL: z.string().email().default('support@stride.app'),
   /** Base64 of 32 random bytes: wraps every user's data key (crypto-shredding). Required in production. */

@@ -33,7 +33,8 @@ const counterUuid = (prefix: number, counter: number): string => {
   return `${prefix.toString(16).padStart(8, '0')}-0000-4000-8000-${hex}`;
 };
 
-const PAGES = ['/daily', '/goals', '/completed', '/collections', '/analytics', '/pricing', '/user-profile'];
+// '/' is the landing page: the default funnel's first step (page_viewed:/).
+const PAGES = ['/', '/daily', '/goals', '/completed', '/collections', '/analytics', '/pricing', '/user-profile'];
 const FEATURES = ['energy_filter', 'collections', 'templates', 'goal_edit', 'task_reorder'];
 const TIERS = ['free', 'free', 'free', 'starter', 'pro'];
 const CHANNELS: { channel: AcquisitionChannel; utm_source: string; utm_medium: string; weight: number }[] = [
@@ -121,6 +122,7 @@ export function* trackedEventChunks(
         chunk.push({
           event_id: counterUuid(seed, counter++),
           user_id: user.id,
+          anonymous_id: '',
           session_id: sessionId,
           event,
           occurred_at: iso(t),

@@ -7,6 +7,8 @@ const publicRoutes: readonly RouteMatcher[] = [
   exact('/api/config'),
   exact('/api/dev/sign-in'),
   exact('/api/plans'),
+  // Signed-out visitors' page views (issue 13, item 15): the route refuses everything else without a user.
+  exact('/api/analytics/events'),
   prefix('/api/plans/'),
   exact('/api/stripe/webhook'),
   prefix('/api/stripe/test-checkout'),

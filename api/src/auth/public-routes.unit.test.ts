@@ -8,6 +8,8 @@ describe('public routes', () => {
       '/api/config',
       '/api/dev/sign-in',
       '/api/plans',
+      // Signed-out visitors' page views; the route itself refuses every other event without a user.
+      '/api/analytics/events',
       '/api/stripe/webhook',
       '/api/stripe/test-checkout/:id',
     ]) {
@@ -15,6 +17,8 @@ describe('public routes', () => {
     }
     for (const route of [
       '/api/goals/list',
+      '/api/analytics/track-event',
+      '/api/analytics/events/x',
       '/api/healthz',
       '/api/stripe/sync-subscription-bypass',
       '/api/dev/other',

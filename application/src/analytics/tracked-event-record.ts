@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   trackedEventNameSchema,
   trackedPropertiesSchema,
+  USER_IDENTIFIED_EVENT,
   type TrackEventRequest,
   type TrackedEvent,
   type TrackedProperties,
@@ -17,6 +18,8 @@ import { toStorableValue } from '@stride/domain/shared/storable-text';
 export const trackedEventRecordSchema = z.object({
   eventId: z.uuid(),
   userId: z.string().max(128),
+  /** A signed-out visitor's random id (userId ''), or on `user_identified` the id the user is joined to. */
+  anonymousId: z.string().max(128).optional(),
   sessionId: z.string().max(128),
   event: trackedEventNameSchema,
   occurredAt: z.iso.datetime(),
@@ -30,7 +33,7 @@ export const trackedEventRecordSchema = z.object({
 export type TrackedEventRecord = z.infer<typeof trackedEventRecordSchema>;
 
 export const trackedEventCodec: MessageCodec<TrackedEventRecord> = {
-  keyOf: (record) => record.userId,
+  keyOf: (record) => record.userId || (record.anonymousId ?? ''),
   idOf: (record) => record.eventId,
   encode: (record) => JSON.stringify(record),
   decode: (value) => trackedEventRecordSchema.parse(JSON.parse(value.toString('utf8'))),
@@ -63,6 +66,7 @@ function canonicalJson(value: unknown): string {
 
 interface RecordInput {
   readonly userId: string;
+  readonly anonymousId?: string;
   readonly sessionId: string;
   readonly event: string;
   readonly clientTimestamp: string;
@@ -85,7 +89,8 @@ function buildRecord(raw: RecordInput): TrackedEventRecord {
   const eventId = deterministicEventId(
     [
       'tracked',
-      input.userId,
+      // Only when present, so the ids of events without an anonymous id stay as they were.
+      input.anonymousId ? `${input.userId}\u0000${input.anonymousId}` : input.userId,
       input.sessionId,
       input.event,
       input.clientTimestamp,
@@ -95,6 +100,7 @@ function buildRecord(raw: RecordInput): TrackedEventRecord {
   return {
     eventId,
     userId: input.userId,
+    ...(input.anonymousId ? { anonymousId: input.anonymousId } : {}),
     sessionId: input.sessionId,
     event: input.event,
     occurredAt: plausibleOccurredAt(input.clientTimestamp, input.receivedAt),
@@ -107,10 +113,46 @@ function buildRecord(raw: RecordInput): TrackedEventRecord {
   };
 }
 
-/** POST /api/analytics/events. */
+/** The origin of a referrer URL ('' when it is not one): all a signed-out visitor's record keeps of it. */
+function referrerOrigin(referrer: string): string {
+  try {
+    const origin = new URL(referrer).origin;
+    return origin === 'null' ? '' : origin;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * POST /api/analytics/events from a signed-out visitor: under their random anonymous id (userId ''), with
+ * nothing that could identify a person: no user agent, no tier, the referrer cut to its origin.
+ */
+export function recordFromAnonymousEvent(
+  body: TrackedEvent & { context: { anonymousId: string } },
+  receivedAt: Date,
+): TrackedEventRecord {
+  return buildRecord({
+    userId: '',
+    anonymousId: body.context.anonymousId,
+    sessionId: body.context.sessionId,
+    event: body.event,
+    clientTimestamp: body.context.timestamp,
+    receivedAt,
+    tier: '',
+    path: body.context.path ?? '',
+    referrer: referrerOrigin(body.context.referrer ?? ''),
+    userAgent: '',
+    properties: body.properties,
+  });
+}
+
+/** POST /api/analytics/events. A `user_identified` event keeps the anonymous id it joins to the user. */
 export function recordFromTrackedEvent(body: TrackedEvent, userId: string, receivedAt: Date): TrackedEventRecord {
   return buildRecord({
     userId,
+    ...(body.event === USER_IDENTIFIED_EVENT && body.context.anonymousId
+      ? { anonymousId: body.context.anonymousId }
+      : {}),
     sessionId: body.context.sessionId,
     event: body.event,
     clientTimestamp: body.context.timestamp,

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_TRACKED_PROPERTIES, TRACKED_EVENT_NAME_PATTERN } from '@stride/domain/analytics/tracked-events';
-import { trackedEventCodec, type TrackedEventRecord } from './tracked-event-record';
+import {
+  recordFromAnonymousEvent,
+  recordFromTrackedEvent,
+  trackedEventCodec,
+  type TrackedEventRecord,
+} from './tracked-event-record';
 
 const record: TrackedEventRecord = {
   eventId: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
@@ -129,5 +134,51 @@ describe('trackedEventCodec', () => {
         expect(encode(decode(Buffer.from(once, 'utf8')))).toBe(once);
       }),
     );
+  });
+});
+
+describe('a signed-out visitor’s record (issue 13, item 15)', () => {
+  const anonymousId = '0b7e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b';
+  const body = {
+    event: 'page_viewed',
+    properties: { path: '/' },
+    context: {
+      sessionId: 's9',
+      timestamp: '2025-03-10T10:00:00.000Z',
+      path: '/',
+      referrer: 'https://news.example/article?reader=someone@example.com',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+      tier: 'pro',
+      anonymousId,
+    },
+  };
+  const receivedAt = new Date('2025-03-10T10:00:01.000Z');
+
+  it('given a page view, then it is kept under the anonymous id with no user, tier, user agent or referrer path', () => {
+    const anonymous = recordFromAnonymousEvent(body, receivedAt);
+    expect(anonymous).toMatchObject({
+      userId: '',
+      anonymousId,
+      tier: '',
+      userAgent: '',
+      referrer: 'https://news.example',
+    });
+    expect(trackedEventCodec.keyOf(anonymous)).toBe(anonymousId);
+    expect(trackedEventCodec.decode(Buffer.from(trackedEventCodec.encode(anonymous), 'utf8'))).toEqual(anonymous);
+    expect(recordFromAnonymousEvent(body, receivedAt).eventId).toBe(anonymous.eventId);
+    const other = recordFromAnonymousEvent(
+      { ...body, context: { ...body.context, anonymousId: '1b7e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b' } },
+      receivedAt,
+    );
+    expect(other.eventId).not.toBe(anonymous.eventId);
+  });
+
+  it('given a signed-in event, then the anonymous id is kept only on user_identified, and ids of other events are unchanged by it', () => {
+    const identified = recordFromTrackedEvent({ ...body, event: 'user_identified' }, 'u1', receivedAt);
+    expect(identified).toMatchObject({ userId: 'u1', anonymousId });
+    const viewed = recordFromTrackedEvent(body, 'u1', receivedAt);
+    expect(viewed).not.toHaveProperty('anonymousId');
+    const { anonymousId: _dropped, ...withoutId } = body.context;
+    expect(recordFromTrackedEvent({ ...body, context: withoutId }, 'u1', receivedAt).eventId).toBe(viewed.eventId);
   });
 });

@@ -53,6 +53,39 @@ const MS_PER_MINUTE = 60_000;
 const MS_PER_DAY = 86_400_000;
 
 /**
+ * A session ends after this long without an event (the browser's own session id lives as long, spec section
+ * 9): a gap longer than this inside one session id is time away, not time in Stride.
+ */
+export const SESSION_INACTIVITY_MS = 30 * MS_PER_MINUTE;
+
+/**
+ * A browser session's spans counted server-side from the times of all its events (page views, product
+ * events, session start and end), so a session the browser never closed (tab killed, phone locked) still
+ * counts from its first to its last event: the times are split wherever two neighbours lie more than
+ * SESSION_INACTIVITY_MS apart. The duration the browser reported, if any, goes with the last span. Any order,
+ * duplicates allowed; no times, no spans.
+ */
+export function sessionSpansFromEvents(
+  sessionId: string,
+  times: readonly number[],
+  reportedSeconds: number | null,
+): SessionSpan[] {
+  const sorted = times.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return [];
+  const spans: { firstAt: number; lastAt: number }[] = [];
+  for (const at of sorted) {
+    const current = spans.at(-1);
+    if (current && at - current.lastAt <= SESSION_INACTIVITY_MS) current.lastAt = at;
+    else spans.push({ firstAt: at, lastAt: at });
+  }
+  return spans.map((span, index) => ({
+    sessionId,
+    ...span,
+    reportedSeconds: index === spans.length - 1 ? reportedSeconds : null,
+  }));
+}
+
+/**
  * Minutes of session time: per session the larger of the span between its first and last event and the
  * duration the browser reported, capped at one day; two decimals.
  */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   dailyMetricsFromActivity,
+  SESSION_INACTIVITY_MS,
   sessionMinutes,
+  sessionSpansFromEvents,
   userMetricsFromActivity,
   userScoreFrom,
   type ActivityEvent,
@@ -90,6 +93,54 @@ describe('session minutes', () => {
 
   it('caps a session at one day', () => {
     expect(sessionMinutes([{ sessionId: 'a', firstAt: 0, lastAt: 0, reportedSeconds: 10 ** 9 }])).toBe(1440);
+  });
+});
+
+describe('sessions counted server-side from their events (issue 13, item 12)', () => {
+  const MIN = 60_000;
+
+  it('given a session the browser never closed, when counted, then from its first to its last event', () => {
+    const spans = sessionSpansFromEvents('s', [0, 4 * MIN, 2 * MIN, 11 * MIN], null);
+    expect(spans).toEqual([{ sessionId: 's', firstAt: 0, lastAt: 11 * MIN, reportedSeconds: null }]);
+    expect(sessionMinutes(spans)).toBe(11);
+  });
+
+  it('given a gap longer than the inactivity cut-off, when counted, then the time away is not counted', () => {
+    const spans = sessionSpansFromEvents('s', [0, 5 * MIN, 5 * MIN + SESSION_INACTIVITY_MS + 1, 50 * MIN], 120);
+    expect(spans.map((span) => [span.firstAt, span.lastAt, span.reportedSeconds])).toEqual([
+      [0, 5 * MIN, null],
+      [5 * MIN + SESSION_INACTIVITY_MS + 1, 50 * MIN, 120],
+    ]);
+    expect(sessionMinutes(spans)).toBe(20);
+  });
+
+  it('given a gap of exactly the cut-off, when counted, then one session', () => {
+    expect(sessionSpansFromEvents('s', [0, SESSION_INACTIVITY_MS], null)).toHaveLength(1);
+  });
+
+  it('given no events, when counted, then no session', () => {
+    expect(sessionSpansFromEvents('s', [], 30)).toEqual([]);
+  });
+
+  it('given any event times in any order with duplicates, when counted, then the minutes are the same, never more than the whole span, and every gap inside a span is within the cut-off', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 6 * 3_600_000 }), { maxLength: 60 }), (times) => {
+        const spans = sessionSpansFromEvents('s', times, null);
+        const shuffled = sessionSpansFromEvents('s', [...times, ...times].reverse(), null);
+        expect(shuffled).toEqual(spans);
+        const whole = times.length === 0 ? 0 : Math.max(...times) - Math.min(...times);
+        expect(sessionMinutes(spans) * MIN).toBeLessThanOrEqual(whole + 600);
+        for (let i = 1; i < spans.length; i += 1) {
+          expect(spans[i]!.firstAt - spans[i - 1]!.lastAt).toBeGreaterThan(SESSION_INACTIVITY_MS);
+        }
+        const sorted = [...times].sort((a, b) => a - b);
+        for (let i = 1; i < sorted.length; i += 1) {
+          const gap = sorted[i]! - sorted[i - 1]!;
+          const sameSpan = spans.some((span) => span.firstAt <= sorted[i - 1]! && sorted[i]! <= span.lastAt);
+          expect(sameSpan).toBe(gap <= SESSION_INACTIVITY_MS);
+        }
+      }),
+    );
   });
 });
 

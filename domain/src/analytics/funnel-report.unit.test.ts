@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFunnelSteps } from './funnel';
+import { completesStep, defaultFunnelSteps, pagedEventOf, pageViewStep, productFunnelSteps } from './funnel';
 import { funnelFromLevels, MAX_FUNNEL_STEPS, parseFunnelSteps } from './funnel-report';
 
 describe('funnel steps from a query', () => {
-  it('defaults to the product funnel', () => {
+  it('defaults to the product funnel, from the landing page view', () => {
     expect(parseFunnelSteps(undefined)).toBe(defaultFunnelSteps);
     expect(parseFunnelSteps('  ')).toBe(defaultFunnelSteps);
+    expect(defaultFunnelSteps[0]).toMatchObject({ id: 'landing_viewed', eventTypes: ['page_viewed:/'] });
+    expect(defaultFunnelSteps.slice(1)).toEqual(productFunnelSteps);
+  });
+
+  it('matches a page view step by name and path, and a plain name whatever the path', () => {
+    const landing = { eventTypes: [pageViewStep('/')] };
+    expect(completesStep(landing, 'page_viewed', '/')).toBe(true);
+    expect(completesStep(landing, 'page_viewed', '/pricing')).toBe(false);
+    expect(completesStep(landing, 'UserRegistered', '')).toBe(false);
+    expect(completesStep({ eventTypes: ['page_viewed'] }, 'page_viewed', '/pricing')).toBe(true);
+    expect(completesStep({ eventTypes: ['UserRegistered'] }, 'UserRegistered', '')).toBe(true);
+    expect(pagedEventOf(pageViewStep('/pricing'))).toBe('page_viewed');
+    expect(pagedEventOf('UserRegistered')).toBeNull();
+    expect(parseFunnelSteps('page_viewed:/,page_viewed:/pricing,UserRegistered')[1]?.eventTypes).toEqual([
+      'page_viewed:/pricing',
+    ]);
   });
 
   it('reads steps separated by commas and alternatives by bars', () => {

@@ -37,7 +37,22 @@ export const KNOWN_TRACKED_EVENT_NAMES: readonly string[] = [
   'page_viewed',
   'feature_used',
   'error_occurred',
+  'user_identified',
 ];
+
+/**
+ * What a signed-out visitor may send (the top of the funnel and session time); anything else waits in the
+ * browser until the visitor signs up or in.
+ */
+export const ANONYMOUS_TRACKED_EVENTS: readonly string[] = [
+  'page_viewed',
+  'session_started',
+  'session_ended',
+  'upgrade_clicked',
+];
+
+/** Sent by a browser that signs up or in with an anonymous id: the join of that id to the user. */
+export const USER_IDENTIFIED_EVENT = 'user_identified';
 
 export function isKnownTrackedEvent(name: string): boolean {
   if (!TRACKED_EVENT_NAME_PATTERN.test(name)) return false;
@@ -100,6 +115,12 @@ const isoTimestamp = z.iso.datetime({ offset: true });
 export const trackedEventContextSchema = z.object({
   /** A hash of the user id, never the id itself; absent for signed-out visitors. */
   userId: z.string().min(1).max(128).optional(),
+  /**
+   * A signed-out visitor's random id (a UUID the browser made up, never derived from personal data): required
+   * without a session, and sent once by a signed-in browser (`user_identified`) to join its earlier
+   * anonymous events to the user (issue 13, item 15).
+   */
+  anonymousId: z.uuid().optional(),
   sessionId: z.string().min(1).max(128),
   tier: z.string().max(32).optional(),
   /** ISO 8601 instant as the browser saw it. */

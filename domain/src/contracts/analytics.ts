@@ -51,6 +51,8 @@ export const trackAcceptedResponseSchema = z.object({
   accepted: z.literal(true),
   /** Derived from the event's content: resending the same event yields the same id and is stored once. */
   eventId: z.string(),
+  /** Set when nothing was stored: the browser asked not to be tracked (DNT: 1 or Sec-GPC: 1). */
+  discarded: z.literal('do_not_track').optional(),
 });
 export type TrackAcceptedResponse = z.infer<typeof trackAcceptedResponseSchema>;
 
@@ -208,8 +210,9 @@ export { MAX_FUNNEL_STEPS };
  * - windowHours: the conversion window from a user's first step (default 168 = 7 days, at most 90 days).
  * - steps: optional custom steps, `|`-separated alternatives and `,`-separated steps, e.g.
  *   `steps=UserRegistered,GoalCreated,upgrade_clicked|checkout_started`. Names are domain event types or
- *   tracked event names. Default: the product funnel (signed up, onboarding completed, first goal, first AI
- *   breakdown, upgrade clicked, checkout completed).
+ *   tracked event names; `page_viewed:/pricing` is a view of that page. Default: the landing page view, then
+ *   the product funnel (signed up, onboarding completed, first goal, first AI breakdown, upgrade clicked,
+ *   checkout completed). Signed-out visitors' views count under the user who later signs up from that browser.
  * - breakdown: none (default), or the acquisition channel, utm_source or utm_campaign of the user's first
  *   touch ('Unknown' / '(none)' when the user has none).
  * A user enters the funnel with a first-step event inside the range; later steps count up to end + window.
@@ -225,7 +228,10 @@ export const funnelQuerySchema = dateRangeQuerySchema.extend({
   steps: z
     .string()
     .max(2000)
-    .regex(/^[A-Za-z0-9_|,]+$/, 'Steps are event names separated by , (steps) and | (alternatives)')
+    .regex(
+      /^[A-Za-z0-9_|,:/.-]+$/,
+      'Steps are event names (or page_viewed:/path) separated by , (steps) and | (alternatives)',
+    )
     .optional(),
 });
 export type FunnelQuery = z.infer<typeof funnelQuerySchema>;

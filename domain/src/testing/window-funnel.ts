@@ -1,5 +1,5 @@
 import { funnelFromLevels } from '../analytics/funnel-report';
-import type { FunnelStep, FunnelStepResult } from '../analytics/funnel';
+import { completesStep, type FunnelStep, type FunnelStepResult } from '../analytics/funnel';
 
 /**
  * A pure reference implementation of ClickHouse's `windowFunnel(window)` (default mode): a test oracle
@@ -10,6 +10,8 @@ export interface FunnelEvent {
   readonly type: string;
   /** Epoch milliseconds. */
   readonly at: number;
+  /** The page of a tracked event (`page_viewed:/` steps); absent for domain events. */
+  readonly path?: string;
 }
 
 export type EventsByUser =
@@ -35,7 +37,7 @@ export function funnelLevel(events: readonly FunnelEvent[], steps: readonly Funn
   const matches: { at: number; step: number }[] = [];
   for (const event of events) {
     steps.forEach((step, index) => {
-      if (step.eventTypes.includes(event.type)) matches.push({ at: event.at, step: index });
+      if (completesStep(step, event.type, event.path ?? '')) matches.push({ at: event.at, step: index });
     });
   }
   matches.sort((a, b) => a.at - b.at || a.step - b.step);

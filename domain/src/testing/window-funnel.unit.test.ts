@@ -14,8 +14,9 @@ const ev = (type: string, at: number): FunnelEvent => ({ type, at });
 
 describe('funnel', () => {
   describe('given the default funnel', () => {
-    it('when listed, then six steps in order with the domain and tracked event names', () => {
+    it('when listed, then seven steps in order from the landing page view, with the domain and tracked event names', () => {
       expect(defaultFunnelSteps.map((step) => step.eventTypes)).toEqual([
+        ['page_viewed:/'],
         ['UserRegistered'],
         ['OnboardingCompleted'],
         ['GoalCreated'],
@@ -23,7 +24,7 @@ describe('funnel', () => {
         ['upgrade_clicked'],
         ['SubscriptionActivated', 'checkout_completed'],
       ]);
-      expect(new Set(defaultFunnelSteps.map((step) => step.id)).size).toBe(6);
+      expect(new Set(defaultFunnelSteps.map((step) => step.id)).size).toBe(7);
     });
   });
 

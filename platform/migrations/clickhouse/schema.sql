@@ -35,9 +35,12 @@ ORDER BY (user_id, occurred_at, event_id)
 SETTINGS non_replicated_deduplication_window = 1000;
 
 -- Product events tracked by the browser (POST /api/analytics/events, track-event, time-accuracy).
+-- A signed-out visitor's events have user_id '' and their random anonymous_id (0003); a signed-in
+-- user_identified event has both, joining the anonymous id to the user at query time.
 CREATE TABLE IF NOT EXISTS tracked_events (
   event_id    UUID,
   user_id     String,
+  anonymous_id String DEFAULT '',
   session_id  String,
   event       LowCardinality(String),
   occurred_at DateTime64(3, 'UTC'),

@@ -42,8 +42,13 @@ function ConfigGate({ children }: { readonly children: ReactNode }) {
 
 function TrackingBridge({ children }: { readonly children: ReactNode }) {
   const { user } = useCurrentUser();
+  const auth = useAuthSession();
   return (
-    <TrackingProvider userId={user?.id ?? null} tier={user?.subscriptionTier ?? null}>
+    <TrackingProvider
+      userId={user?.id ?? null}
+      tier={user?.subscriptionTier ?? null}
+      signedOut={auth.status === 'signed-out'}
+    >
       {children}
     </TrackingProvider>
   );

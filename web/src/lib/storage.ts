@@ -13,6 +13,8 @@ export const storageKeys = {
   lastUserId: `${STORAGE_PREFIX}last-user-id`,
   attribution: `${STORAGE_PREFIX}attribution`,
   trackingSession: `${STORAGE_PREFIX}tracking-session`,
+  /** A signed-out visitor's random analytics id, until they sign up or in (features/tracking). */
+  anonymousId: `${STORAGE_PREFIX}anonymous-id`,
   onboarding: (userId: string) => `${STORAGE_PREFIX}onboarding:${userId}`,
   userDataCache: (userId: string) => `${STORAGE_PREFIX}user-data:${userId}`,
   /** One key per grace end and tone: dismissing the yellow reminder never hides the later red one. */

@@ -21,6 +21,7 @@ export interface DomainEventRow {
 export interface TrackedEventRow {
   readonly event_id: string;
   readonly user_id: string;
+  readonly anonymous_id: string;
   readonly session_id: string;
   readonly event: string;
   readonly occurred_at: string;

@@ -12,6 +12,7 @@ import type { TrackedEventRow } from './analytics-rows';
 const row = (userId: string, overrides: Partial<TrackedEventRow> = {}): TrackedEventRow => ({
   event_id: randomUUID(),
   user_id: userId,
+  anonymous_id: '',
   session_id: 's1',
   event: 'page_view',
   occurred_at: new Date().toISOString(),

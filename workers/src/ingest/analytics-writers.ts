@@ -46,6 +46,7 @@ const domainEventColumns: ColumnList<DomainEventRow> = {
 const trackedEventColumns: ColumnList<TrackedEventRow> = {
   event_id: true,
   user_id: true,
+  anonymous_id: true,
   session_id: true,
   event: true,
   occurred_at: 'instant',

@@ -3,11 +3,9 @@ import type { StoredEvent } from '@stride/platform/event-store/types';
 import { localDayOf } from '@stride/domain/analytics/local-time';
 import type { UserDay } from '@stride/application/analytics/schedule-daily-metrics';
 import type { TrackedEventRecord } from '@stride/application/analytics/tracked-event-record';
-import { SESSION_EVENTS } from '@stride/application/analytics/queries/select-user-day-sessions';
 import { occurredAtOf, userOfEvent } from './domain-event-rows';
 
 const activityTypes: ReadonlySet<string> = new Set(ACTIVITY_EVENT_TYPES);
-const sessionEvents: ReadonlySet<string> = new Set(SESSION_EVENTS);
 
 const distinctDays = (days: Iterable<UserDay>): UserDay[] => {
   const seen = new Map<string, UserDay>();
@@ -32,11 +30,11 @@ export function userDaysOfDomainEvents(events: readonly StoredEvent[], zoneOf: Z
   );
 }
 
-/** The user-days (in each user's own time zone) whose session time these tracked events change. */
+/** The user-days (in each user's own time zone) whose session time these tracked events change: any signed-in event of a session. */
 export function userDaysOfTrackedEvents(records: readonly TrackedEventRecord[], zoneOf: ZoneOf): UserDay[] {
   return distinctDays(
     records
-      .filter((record) => record.userId !== '' && record.sessionId !== '' && sessionEvents.has(record.event))
+      .filter((record) => record.userId !== '' && record.sessionId !== '')
       .map((record) => ({ userId: record.userId, date: dayOf(record.occurredAt, zoneOf(record.userId)) })),
   );
 }

@@ -184,15 +184,17 @@ describe('userDaysOfTrackedEvents', () => {
     ]);
   });
 
-  it('given tracked events that are not session events, when computing dirty days, then none', () => {
+  it('given other tracked events of a session (page views, product events), when computing dirty days, then their user-day: session time is counted from every event', () => {
     const at = '2025-03-10T08:00:00.000Z';
     const records = [
       tracked('page_viewed', 'u1', 's1', at),
       tracked('goal_created', 'u1', 's1', at),
-      tracked('daily_active', 'u1', 's1', at),
-      tracked('session_started_again', 'u1', 's1', at),
+      tracked('daily_active', 'u2', 's2', at),
     ];
-    expect(userDaysOfTrackedEvents(records, utc)).toEqual([]);
+    expect(userDaysOfTrackedEvents(records, utc)).toEqual([
+      { userId: 'u1', date: '2025-03-10' },
+      { userId: 'u2', date: '2025-03-10' },
+    ]);
   });
 
   it('given session events without a user or without a session, when computing dirty days, then they are ignored', () => {
@@ -205,7 +207,7 @@ describe('userDaysOfTrackedEvents', () => {
     expect(userDaysOfTrackedEvents(records, utc)).toEqual([{ userId: 'u2', date: '2025-03-10' }]);
   });
 
-  it('given any records, when computing dirty days, then exactly the distinct user-days of session events with a user and a session', () => {
+  it('given any records, when computing dirty days, then exactly the distinct user-days of events with a user and a session', () => {
     const someRecord = fc.record({
       event: fc.constantFrom('session_started', 'session_ended', 'page_viewed', 'task_completed'),
       user: fc.constantFrom('', 'u1', 'u2'),
@@ -225,7 +227,7 @@ describe('userDaysOfTrackedEvents', () => {
         const keys = days.map((day) => `${day.userId} ${day.date}`);
         expect(new Set(keys).size).toBe(keys.length);
         const expected = drawn
-          .filter((r) => r.user !== '' && r.session !== '' && r.event.startsWith('session_'))
+          .filter((r) => r.user !== '' && r.session !== '')
           .map((r) => `${r.user} ${r.at.toISOString().slice(0, 10)}`);
         expect(new Set(keys)).toEqual(new Set(expected));
       }),

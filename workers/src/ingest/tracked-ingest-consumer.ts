@@ -10,6 +10,7 @@ import type { TrackedEventRow } from './analytics-rows';
 export const toTrackedEventRow = (record: TrackedEventRecord): TrackedEventRow => ({
   event_id: record.eventId,
   user_id: record.userId,
+  anonymous_id: record.anonymousId ?? '',
   session_id: record.sessionId,
   event: record.event,
   occurred_at: record.occurredAt,

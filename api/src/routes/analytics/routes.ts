@@ -22,17 +22,26 @@ import { goalMetricsReport } from '@stride/application/analytics/reports/goal-me
 import { computeUserScore } from '@stride/application/analytics/compute-user-score';
 import { timeZoneOf } from '@stride/application/analytics/time-zones';
 import { localDateOf } from '@stride/domain/dates/local-date';
+import { ANONYMOUS_TRACKED_EVENTS } from '@stride/domain/analytics/tracked-events';
+import { RATE_LIMIT_RESET_HEADER } from '@stride/domain/contracts/common';
 import {
+  recordFromAnonymousEvent,
   recordFromTimeAccuracy,
   recordFromTrackEvent,
   recordFromTrackedEvent,
   type TrackedEventRecord,
 } from '@stride/application/analytics/tracked-event-record';
 import { requireUser } from '../../auth/auth-user';
+import { rateLimited } from '../../http/http-errors';
+import { RateLimiter } from '../../http/rate-limit';
 import { requireAnalyticsDashboard, targetUser } from './access';
 import { notFound } from './analytics-services';
 
 const accepted = { 202: trackAcceptedResponseSchema };
+
+/** Do-not-track (`DNT: 1`) or Global Privacy Control (`Sec-GPC: 1`). */
+const asksNotToBeTracked = (headers: Record<string, string | string[] | undefined>): boolean =>
+  [headers.dnt, headers['sec-gpc']].some((value) => (Array.isArray(value) ? value[0] : value)?.trim() === '1');
 
 /** /api/analytics: tracked events in, the user's figures out (contracts in domain/src/contracts/analytics.ts). */
 const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,10 +64,43 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     return caller;
   };
 
+  /** Signed-out visitors' events a minute per client IP (the IP is a key in memory for a minute, never stored). */
+  const anonymousLimiter = new RateLimiter(services.config.ANONYMOUS_EVENTS_PER_MINUTE);
+
+  /**
+   * A product event of the signed-in caller, or of a signed-out visitor (issue 13, item 15): then only the
+   * funnel's top and session time (ANONYMOUS_TRACKED_EVENTS; anything else still needs a session), under the
+   * visitor's random anonymous id, rate limited per IP. A browser that asks not to be tracked (DNT or Global
+   * Privacy Control) is answered 202 and nothing is stored.
+   */
   app.post('/events', { schema: { body: analyticsEventsBodySchema, response: accepted } }, async (request, reply) => {
-    const caller = requireUser(request);
+    const { body } = request;
+    const signedOut = !request.user;
+    // A refused token is a 401 as before (the browser renews it); only a request without one is a visitor's.
+    if (signedOut && (request.headers.authorization || !ANONYMOUS_TRACKED_EVENTS.includes(body.event))) {
+      requireUser(request);
+    }
+    if (signedOut) {
+      const waitSeconds = anonymousLimiter.hit(`ip:${request.ip}`);
+      if (waitSeconds !== null) {
+        reply.header(RATE_LIMIT_RESET_HEADER, String(waitSeconds)).header('retry-after', String(waitSeconds));
+        throw rateLimited(waitSeconds);
+      }
+    }
+    const anonymousId = body.context.anonymousId;
+    let record: TrackedEventRecord;
+    if (request.user) record = recordFromTrackedEvent(body, request.user.id, services.clock());
+    else if (anonymousId)
+      record = recordFromAnonymousEvent({ ...body, context: { ...body.context, anonymousId } }, services.clock());
+    else
+      throw new DomainError('validation', 'A signed-out visitor sends an anonymous id', {
+        field: 'context.anonymousId',
+      });
     reply.code(202);
-    return track(recordFromTrackedEvent(request.body, caller.id, services.clock()));
+    if (asksNotToBeTracked(request.headers)) {
+      return { accepted: true as const, eventId: record.eventId, discarded: 'do_not_track' as const };
+    }
+    return track(record);
   });
 
   app.post('/track-event', { schema: { body: trackEventBodySchema, response: accepted } }, async (request, reply) => {

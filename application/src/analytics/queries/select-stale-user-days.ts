@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ACTIVITY_EVENT_TYPES } from '@stride/domain/analytics/activity';
 import type { AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
 import { chDateTime } from '@stride/platform/clickhouse/params';
-import { SESSION_EVENTS } from './select-user-day-sessions';
 
 // A user-day is stale when an event of it was ingested after its latest computation started (the row's
 // version is that start, in microseconds) or when it has no row at all.
@@ -18,7 +17,7 @@ FROM (
     UNION ALL
     SELECT user_id, toDate(occurred_at) AS day, max(ingested_at) AS last_ingested
       FROM tracked_events
-     WHERE ingested_at >= {since:DateTime64(3, 'UTC')} AND event IN {sessionEvents:Array(String)} AND session_id != ''
+     WHERE ingested_at >= {since:DateTime64(3, 'UTC')} AND session_id != '' AND user_id != ''
      GROUP BY user_id, day
   )
   GROUP BY user_id, day
@@ -41,7 +40,6 @@ export async function selectStaleUserDays(
     {
       since: chDateTime(params.since),
       types: ACTIVITY_EVENT_TYPES,
-      sessionEvents: SESSION_EVENTS,
       limit: params.limit,
     },
     row,

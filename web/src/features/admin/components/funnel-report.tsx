@@ -49,7 +49,10 @@ export function FunnelReport({
           <h2 id={`${id}-title`} className="card__title">
             Conversion funnel
           </h2>
-          <p className="card__subtitle">Users who entered in the range, within a 7-day conversion window.</p>
+          <p className="card__subtitle">
+            From a landing page view in the range, within a 7-day conversion window. A signed-out visit counts for the
+            account later created in that browser.
+          </p>
         </div>
         {allowBreakdown ? (
           <div className="field field--inline">

@@ -11,11 +11,13 @@ const DAILY_ACTIVE_KEY = `${STORAGE_PREFIX}tracking-daily-active`;
 interface TrackingProviderProps {
   readonly userId: string | null;
   readonly tier: string | null;
+  /** The auth session is settled and nobody is signed in (a visitor's page views go out anonymously). */
+  readonly signedOut?: boolean;
   readonly children: ReactNode;
 }
 
 /** Captures attribution on landing, sends page views, daily-active and every emitted product event. */
-export function TrackingProvider({ userId, tier, children }: TrackingProviderProps) {
+export function TrackingProvider({ userId, tier, signedOut = false, children }: TrackingProviderProps) {
   const location = useLocation();
 
   useEffect(() => {
@@ -24,14 +26,14 @@ export function TrackingProvider({ userId, tier, children }: TrackingProviderPro
   }, []);
 
   useEffect(() => {
-    setTrackingIdentity({ userId, tier });
+    setTrackingIdentity({ userId, tier, signedOut });
     if (!userId) return;
     const today = localIsoDate();
     if (readString(DAILY_ACTIVE_KEY) !== `${userId}:${today}`) {
       writeString(DAILY_ACTIVE_KEY, `${userId}:${today}`);
       void trackEvent('daily_active');
     }
-  }, [userId, tier]);
+  }, [userId, tier, signedOut]);
 
   useEffect(() => onProductEvent((event, properties) => void trackEvent(event, properties)), []);
 

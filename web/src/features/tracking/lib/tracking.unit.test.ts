@@ -135,24 +135,95 @@ describe('attribution capture', () => {
 });
 
 describe('events of a visitor without a session', () => {
-  it('wait (no 401s) and go out with their time and path once the visitor signs in', async () => {
-    Object.defineProperty(window.navigator, 'doNotTrack', { value: '0', configurable: true });
+  type Sent = { event: string; context: Record<string, string | undefined> };
+  const sentOf = (sender: ReturnType<typeof vi.fn>) => sender.mock.calls.map(([p]) => p as Sent);
+
+  beforeEach(async () => {
+    setDoNotTrack('0');
+    localStorage.clear();
     const { clearPendingEvents } = await import('./tracker');
     clearPendingEvents();
+    setTrackingIdentity({ userId: null, tier: null, signedOut: true });
+  });
+  afterEach(() => {
+    setTrackingIdentity({ userId: null, tier: null });
+    Object.defineProperty(window.navigator, 'globalPrivacyControl', { value: undefined, configurable: true });
+  });
+
+  it('sends page views at once under a random anonymous id, with no user id and no user agent', async () => {
+    const sender = vi.fn(async (_payload: unknown) => undefined);
+    setEventSender(sender);
+    expect(await trackEvent('page_viewed', { path: '/' })).toBe(true);
+    expect(await trackEvent('page_viewed', { path: '/pricing' })).toBe(true);
+    const sent = sentOf(sender);
+    expect(sent.map((p) => p.event)).toEqual(['session_started', 'page_viewed', 'page_viewed']);
+    const ids = new Set(sent.map((p) => p.context.anonymousId));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).toMatch(/^[0-9a-f-]{36}$/);
+    for (const { context } of sent) {
+      expect(context.userId).toBeUndefined();
+      expect(context.userAgent).toBeUndefined();
+    }
+  });
+
+  it('keeps other events (no 401s) and sends them with their time and path once the visitor signs in, after user_identified with the anonymous id, which is then dropped', async () => {
+    const sender = vi.fn(async (_payload: unknown) => undefined);
+    setEventSender(sender);
+    await trackEvent('page_viewed', { path: '/' });
+    const anonymous = sentOf(sender)[0]!.context.anonymousId;
+    expect(await trackEvent('feature_used', { name: 'x' })).toBe(false);
+    expect(sentOf(sender).map((p) => p.event)).not.toContain('feature_used');
+    setTrackingIdentity({ userId: 'user-9', tier: 'free' });
+    await vi.waitFor(() => expect(sentOf(sender).map((p) => p.event)).toContain('feature_used'));
+    await vi.waitFor(() => expect(sentOf(sender).map((p) => p.event)).toContain('user_identified'));
+    const identify = sentOf(sender).find((p) => p.event === 'user_identified')!;
+    expect(identify.context.anonymousId).toBe(anonymous);
+    expect(identify.context.userId).toMatch(/^[0-9a-f]{64}$/);
+    const queued = sentOf(sender).find((p) => p.event === 'feature_used')!;
+    expect(queued.context.userId).toMatch(/^[0-9a-f]{64}$/);
+    expect(queued.context.anonymousId).toBeUndefined();
+    expect(localStorage.getItem(storageKeys.anonymousId)).toBeNull();
+    // Signed in, nothing else carries the anonymous id, and identify is not sent again.
+    await trackEvent('page_viewed', { path: '/daily' });
+    setTrackingIdentity({ userId: 'user-9', tier: 'free' });
+    expect(sentOf(sender).filter((p) => p.event === 'user_identified')).toHaveLength(1);
+    expect(sentOf(sender).at(-1)!.context.anonymousId).toBeUndefined();
+  });
+
+  it('keeps page views while the session is still loading (not sent as a stranger’s), then sends them as the visitor’s once signed out is settled', async () => {
     const sender = vi.fn(async (_payload: unknown) => undefined);
     setEventSender(sender);
     setTrackingIdentity({ userId: null, tier: null });
     expect(await trackEvent('page_viewed', { path: '/' })).toBe(false);
+    expect(await trackEvent('feature_used')).toBe(false);
     expect(sender).not.toHaveBeenCalled();
+    setTrackingIdentity({ userId: null, tier: null, signedOut: true });
+    await vi.waitFor(() => expect(sentOf(sender).map((p) => p.event)).toContain('page_viewed'));
+    expect(sentOf(sender).map((p) => p.event)).not.toContain('feature_used');
+    expect(sentOf(sender).find((p) => p.event === 'page_viewed')!.context.anonymousId).toMatch(/^[0-9a-f-]{36}$/);
+  });
 
-    setTrackingIdentity({ userId: 'user-9', tier: 'free' });
-    await vi.waitFor(() =>
-      expect(sender.mock.calls.map(([p]) => (p as { event: string }).event)).toContain('page_viewed'),
-    );
-    const sent = sender.mock.calls.find(([p]) => (p as { event: string }).event === 'page_viewed')![0] as {
-      context: { userId: string; path: string };
-    };
-    expect(sent.context.userId).toMatch(/^[0-9a-f]{64}$/);
+  it('keeps page views of a signed-in user whose data is loading, and sends them under the user', async () => {
+    const sender = vi.fn(async (_payload: unknown) => undefined);
+    setEventSender(sender);
     setTrackingIdentity({ userId: null, tier: null });
+    expect(await trackEvent('page_viewed', { path: '/daily' })).toBe(false);
+    setTrackingIdentity({ userId: 'user-3', tier: 'pro' });
+    await vi.waitFor(() => expect(sentOf(sender).map((p) => p.event)).toContain('page_viewed'));
+    const viewed = sentOf(sender).find((p) => p.event === 'page_viewed')!;
+    expect(viewed.context.userId).toMatch(/^[0-9a-f]{64}$/);
+    expect(viewed.context.anonymousId).toBeUndefined();
+    expect(sentOf(sender).map((p) => p.event)).not.toContain('user_identified');
+    expect(localStorage.getItem(storageKeys.anonymousId)).toBeNull();
+  });
+
+  it('sends nothing and stores no anonymous id under Global Privacy Control', async () => {
+    Object.defineProperty(window.navigator, 'globalPrivacyControl', { value: true, configurable: true });
+    const sender = vi.fn(async () => undefined);
+    setEventSender(sender);
+    expect(isDoNotTrackEnabled()).toBe(true);
+    expect(await trackEvent('page_viewed', { path: '/' })).toBe(false);
+    expect(sender).not.toHaveBeenCalled();
+    expect(localStorage.getItem(storageKeys.anonymousId)).toBeNull();
   });
 });
