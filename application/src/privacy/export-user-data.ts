@@ -2,11 +2,13 @@ import { streamIds } from '@stride/domain/stream-ids';
 import type { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import type { StoredEvent } from '@stride/platform/event-store/types';
 import type { Queryable } from '@stride/platform/postgres/pool';
+import { calendarFeedsTable } from '@stride/projections/calendar/calendar-feeds-projection';
 import { collectionsTable } from '@stride/projections/collections/collections-table';
 import { selectList } from '@stride/projections/core/sql-rows';
 import type { AnyTableSpec } from '@stride/projections/core/table';
 import { goalsTable, tasksTable } from '@stride/projections/goals/goals-tables';
 import { taskPlansTable, taskSeriesTable, taskTimeEntriesTable } from '@stride/projections/planner/planner-tables';
+import { subtasksTable } from '@stride/projections/subtasks/subtasks-table';
 import { templatesTable } from '@stride/projections/templates/templates-table';
 import { usageCountersTable } from '@stride/projections/usage/usage-table';
 import { userBillingTable, usersTable } from '@stride/projections/users/users-tables';
@@ -44,6 +46,8 @@ const READ_MODELS: readonly { readonly table: AnyTableSpec; readonly userColumn:
   { table: taskPlansTable as unknown as AnyTableSpec, userColumn: 'user_id' },
   { table: taskSeriesTable as unknown as AnyTableSpec, userColumn: 'user_id' },
   { table: taskTimeEntriesTable as unknown as AnyTableSpec, userColumn: 'user_id' },
+  { table: subtasksTable as unknown as AnyTableSpec, userColumn: 'user_id' },
+  { table: calendarFeedsTable as unknown as AnyTableSpec, userColumn: 'user_id' },
 ];
 
 /** Operational tables with a user column (billing bookkeeping, answers kept for idempotent retries). */
