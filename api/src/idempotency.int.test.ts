@@ -569,7 +569,7 @@ describe('Idempotency-Key on every command route', () => {
     }
     const covered = new Set(cases.map((testCase) => testCase.name.replace(/ (goals|tasks|user_data) \w+$/, '')));
     expect([...writes].filter((route) => !covered.has(route))).toEqual([]);
-    expect(writes.size).toBe(43);
+    expect(writes.size).toBe(44);
   });
 
   it.each(cases.map((testCase, index) => [testCase.name, testCase, index] as const))(

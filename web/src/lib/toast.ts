@@ -88,7 +88,6 @@ function show(kind: ToastKind, message: string, options: ToastOptions = {}): str
   return id;
 }
 
-
 export const toast = Object.assign((message: string, options?: ToastOptions) => show('blank', message, options), {
   success: (message: string, options?: ToastOptions) => show('success', message, options),
   error: (message: string, options?: ToastOptions) => show('error', message, options),

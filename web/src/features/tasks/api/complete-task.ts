@@ -25,9 +25,7 @@ export function useCompleteTask() {
           onSelect: () =>
             void reopenTask({ goalId: ref.goalId, taskId: ref.taskId })
               .then(() => toast('Task reopened'))
-              .catch((error: Error) =>
-                toast.error(error.message || 'Could not undo. Reopen the task from its ⋯ menu.'),
-              )
+              .catch((error: Error) => toast.error(error.message || 'Could not undo. Reopen the task from its ⋯ menu.'))
               .finally(() => void invalidateAfterTaskChange(queryClient)),
         },
       });

@@ -18,7 +18,8 @@ const isGoalWithTasks = (value: unknown): value is GoalWithTasks =>
 
 const changeGoal = (value: unknown, goalId: string, change: (tasks: TaskRow[]) => TaskRow[]): unknown => {
   if (Array.isArray(value)) return value.map((item) => changeGoal(item, goalId, change));
-  if (isGoalWithTasks(value) && value.id === goalId) return { ...value, generated_tasks: change(value.generated_tasks) };
+  if (isGoalWithTasks(value) && value.id === goalId)
+    return { ...value, generated_tasks: change(value.generated_tasks) };
   return value;
 };
 
