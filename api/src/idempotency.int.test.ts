@@ -144,6 +144,21 @@ const cases: readonly Case[] = [
     },
   },
   {
+    name: 'POST /api/goals/:goalId/tasks/reorder',
+    status: 200,
+    setup: async (t, email) => {
+      const { client, goalId } = await withGoal(t, email);
+      const added = await client.post(`/api/goals/${goalId}/tasks`, {
+        tasks: [{ title: 'Warm up' }, { title: 'Run' }],
+      });
+      const taskIds = added.json<{ tasks: { id: string }[] }>().tasks.map((task) => task.id);
+      return {
+        client,
+        call: { method: 'POST', url: `/api/goals/${goalId}/tasks/reorder`, body: { task_ids: taskIds.reverse() } },
+      };
+    },
+  },
+  {
     name: 'POST /api/goals/:goalId/breakdown',
     status: 200,
     setup: async (t, email) => {
@@ -554,7 +569,7 @@ describe('Idempotency-Key on every command route', () => {
     }
     const covered = new Set(cases.map((testCase) => testCase.name.replace(/ (goals|tasks|user_data) \w+$/, '')));
     expect([...writes].filter((route) => !covered.has(route))).toEqual([]);
-    expect(writes.size).toBe(43);
+    expect(writes.size).toBe(44);
   });
 
   it.each(cases.map((testCase, index) => [testCase.name, testCase, index] as const))(

@@ -8,6 +8,7 @@ import type { StreamCategory } from './stream-ids';
 import { taskEventDefinitions } from './tasks/task-events';
 import { taskPlanningEventDefinitions, type TaskPlanningEvent } from './tasks/task-planning-events';
 import { subtaskEventDefinitions, type SubtaskEvent } from './tasks/subtask-events';
+import { taskOrderEventDefinitions, type TaskOrderEvent } from './tasks/task-order-events';
 import { templateEventDefinitions, type TemplateEvent } from './templates/template-events';
 import { usageEventDefinitions, type UsageEvent } from './usage/usage-events';
 import { userEventDefinitions, type UserEvent } from './users/user-events';
@@ -18,6 +19,7 @@ export type StrideEvent =
   | GoalEvent
   | TaskPlanningEvent
   | SubtaskEvent
+  | TaskOrderEvent
   | CollectionEvent
   | TemplateEvent
   | UsageEvent
@@ -37,7 +39,12 @@ const coreTopics = ['users', 'goals', 'tasks', 'usage'] as const satisfies reado
 const definitionsByTopic: Record<(typeof coreTopics)[number], readonly EventDefinition[]> = {
   users: [...userEventDefinitions, ...calendarFeedEventDefinitions],
   goals: [...goalEventDefinitions, ...collectionEventDefinitions, ...templateEventDefinitions],
-  tasks: [...taskEventDefinitions, ...taskPlanningEventDefinitions, ...subtaskEventDefinitions],
+  tasks: [
+    ...taskEventDefinitions,
+    ...taskPlanningEventDefinitions,
+    ...subtaskEventDefinitions,
+    ...taskOrderEventDefinitions,
+  ],
   usage: usageEventDefinitions,
 };
 

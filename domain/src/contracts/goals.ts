@@ -107,6 +107,15 @@ export const tasksMutationResponseSchema = z.object({
   position: positionSchema.nullable(),
 });
 
+// POST /api/goals/:goalId/tasks/reorder  (the new order of all of the goal's live tasks, first to last)
+export const reorderTasksBodySchema = z.object({ task_ids: z.array(idSchema).min(1).max(1000) });
+export const reorderTasksResponseSchema = z.object({
+  tasks: z.array(taskRowSchema),
+  /** null when the order was already this one (nothing was appended). */
+  position: positionSchema.nullable(),
+});
+export type ReorderTasksResponse = z.infer<typeof reorderTasksResponseSchema>;
+
 // PATCH /api/goals/:goalId/tasks/:taskId
 export const updateTaskBodySchema = z
   .object({

@@ -13,6 +13,7 @@ import { assertNever, type Command, type CommandMetadata } from '../shared/event
 import { decideTask, type TaskCommand } from '../tasks/task-decider';
 import { decideTaskPlanning, type TaskPlanningCommand } from '../tasks/task-planning-decider';
 import { decideSubtasks, subtaskCommandTypes, type SubtaskCommand } from '../tasks/subtask-decider';
+import { decideTaskOrder, type ReorderTasks } from '../tasks/task-order-decider';
 import {
   DEFAULT_CATEGORY,
   DEFAULT_PRIORITY,
@@ -151,7 +152,7 @@ export const decide = (command: GoalCommand, state: GoalState): GoalEvent[] => {
 export const goalDecider: Decider<GoalState, GoalCommand, GoalEvent> = { initialState, decide, evolve };
 
 /** Everything a goal's stream takes: GoalCommand plus the tasks' planning commands. */
-export type GoalStreamCommand = GoalCommand | TaskPlanningCommand | SubtaskCommand;
+export type GoalStreamCommand = GoalCommand | TaskPlanningCommand | SubtaskCommand | ReorderTasks;
 
 const planningCommandTypes = new Set<string>([
   'ScheduleTask',
@@ -172,6 +173,7 @@ const isSubtaskCommand = (command: GoalStreamCommand): command is SubtaskCommand
  * series creates no more occurrences while its goal is not active.
  */
 export const decideGoalStream = (command: GoalStreamCommand, state: GoalState): GoalStreamEvent[] => {
+  if (command.type === 'ReorderTasks') return decideTaskOrder(command, ownedGoal(state, command.metadata).tasks);
   if (isSubtaskCommand(command)) {
     const goal = ownedGoal(state, command.metadata);
     return decideSubtasks(command, goal.tasks, goal.subtasks);

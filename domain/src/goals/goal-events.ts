@@ -6,6 +6,7 @@ import { idSchema } from '../shared/id';
 import { emptyTaskList, evolveTasks, type TaskEvent, type TaskList } from '../tasks/task-events';
 import { evolveTaskPlanning, type TaskPlanningEvent } from '../tasks/task-planning-events';
 import { emptySubtaskList, evolveSubtasks, type SubtaskEvent, type SubtaskList } from '../tasks/subtask-events';
+import { evolveTaskOrder, type TaskOrderEvent } from '../tasks/task-order-events';
 
 const isoInstant = z.iso.datetime();
 
@@ -117,7 +118,7 @@ export type GoalEvent = EventOf<(typeof goalEventDefinitions)[number]> | TaskEve
  * Everything a goal's stream holds: GoalEvent plus the tasks' planning events (dates, recurrence). Kept
  * apart from GoalEvent until the read models handle the planning events; then the two can merge.
  */
-export type GoalStreamEvent = GoalEvent | TaskPlanningEvent | SubtaskEvent;
+export type GoalStreamEvent = GoalEvent | TaskPlanningEvent | SubtaskEvent | TaskOrderEvent;
 
 export interface Goal {
   readonly goalId: string;
@@ -188,6 +189,8 @@ export const evolve = (state: GoalState, event: GoalStreamEvent): GoalState => {
     case 'SubtaskReopened':
     case 'SubtaskRemoved':
       return { ...state, subtasks: evolveSubtasks(state.subtasks ?? emptySubtaskList, event) };
+    case 'TasksReordered':
+      return { ...state, tasks: evolveTaskOrder(state.tasks, event) };
     default:
       return assertNever(event);
   }

@@ -9,6 +9,7 @@ import {
   type TaskSource,
 } from '@stride/domain/tasks/task-events';
 import { taskOccurrenceCreated, type TaskPlanningEvent } from '@stride/domain/tasks/task-planning-events';
+import { tasksReordered, type TaskOrderEvent } from '@stride/domain/tasks/task-order-events';
 import { isoInstant } from '../core/instant';
 import { defineProjection, rowRef, type EventEnvelope, type RowRef } from '../core/projection';
 import type { RowStore } from '../core/row-store';
@@ -29,7 +30,7 @@ const erasedRows = (event: UserErased): RowRef[] =>
 type OccurrenceCreated = Extract<TaskPlanningEvent, { type: typeof taskOccurrenceCreated.type }>;
 /** What the goals read model handles: goal and task events, the occurrences a series creates, and UserErased
  * (an erased user's goals and tasks leave the read model). */
-export type GoalsProjectionEvent = GoalEvent | OccurrenceCreated | UserErased;
+export type GoalsProjectionEvent = GoalEvent | OccurrenceCreated | TaskOrderEvent | UserErased;
 
 const goalIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
 
@@ -51,6 +52,8 @@ export const goalsKeysOf = (event: GoalsProjectionEvent, envelope: EventEnvelope
   const goal = rowRef(goalsTable, { id: goalId });
   if (event.type === 'TaskOccurrenceCreated')
     return [goal, rowRef(tasksTable, { goal_id: goalId, id: event.data.taskId })];
+  if (event.type === 'TasksReordered')
+    return [goal, ...event.data.taskIds.map((id) => rowRef(tasksTable, { goal_id: goalId, id }))];
   if (!isTaskEvent(event)) return [goal];
   return [goal, ...taskIdsOf(event).map((id) => rowRef(tasksTable, { goal_id: goalId, id }))];
 };
@@ -102,6 +105,7 @@ const newTask = (
   source,
   added_position: envelope.globalPosition,
   added_index: index,
+  rank_in_goal: null,
   created_at: isoInstant(createdAt),
   updated_at: envelope.recordedAt,
   started_at: null,
@@ -141,6 +145,29 @@ const withTaskViews = (goal: GoalRecord, tasks: readonly TaskRecord[]): Partial<
     task_count: views.length,
     completed_task_count: views.filter((view) => view.status === 'done').length,
   };
+};
+
+/**
+ * TasksReordered: each listed task takes its place (rank_in_goal), and the goal's task views follow the same
+ * order (the listed ones first, any others after them as they were), as the aggregate's evolveTaskOrder does.
+ */
+const applyTaskOrder = (rows: RowStore, goalId: string, event: TaskOrderEvent, envelope: EventEnvelope): void => {
+  const { taskIds } = event.data;
+  const rank = new Map(taskIds.map((taskId, index) => [taskId, index]));
+  for (const [taskId, index] of rank) {
+    rows.update(tasksTable, { goal_id: goalId, id: taskId }, () => ({ rank_in_goal: index }));
+  }
+  rows.update(goalsTable, { id: goalId }, (goal) => {
+    const listed = goal.generated_tasks
+      .filter((view) => rank.has(view.id))
+      .sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+    const rest = goal.generated_tasks.filter((view) => !rank.has(view.id));
+    return {
+      generated_tasks: [...listed, ...rest],
+      updated_at: envelope.recordedAt,
+      version: envelope.streamVersion,
+    };
+  });
 };
 
 const addMinutes = (task: TaskRecord, minutes: number | undefined): number | null =>
@@ -237,6 +264,10 @@ export const applyGoalEvent = (rows: RowStore, event: GoalsProjectionEvent, enve
     rows.update(goalsTable, { id }, (current) => ({ ...withTaskViews(current, [row]), ...stamp }));
     return;
   }
+  if (event.type === 'TasksReordered') {
+    applyTaskOrder(rows, id, event, envelope);
+    return;
+  }
   if (isTaskEvent(event)) {
     applyTaskEvent(rows, goal, event, envelope);
     const changed = taskIdsOf(event).flatMap((taskId) => rows.get(tasksTable, { goal_id: id, id: taskId }) ?? []);
@@ -251,9 +282,13 @@ export const createGoalsProjection = (registry: EventRegistry) =>
     {
       name: 'goals',
       tables: [goalsTable, tasksTable],
-      eventTypes: [...goalEventDefinitions, ...taskEventDefinitions, taskOccurrenceCreated, userErased].map(
-        (definition) => definition.type,
-      ),
+      eventTypes: [
+        ...goalEventDefinitions,
+        ...taskEventDefinitions,
+        taskOccurrenceCreated,
+        tasksReordered,
+        userErased,
+      ].map((definition) => definition.type),
       keysOf: goalsKeysOf,
       apply: applyGoalEvent,
     },

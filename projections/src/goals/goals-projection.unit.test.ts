@@ -164,6 +164,44 @@ describe('goals projection', () => {
     expect(rows.rows(goalsTable)).toEqual([]);
   });
 
+  it('TasksReordered ranks the listed tasks and orders the goal views; tasks added later go last', () => {
+    const batch = (batchId: string, ...ids: string[]) => ({
+      streamId: stream,
+      event: {
+        type: 'TasksBatchGenerated',
+        data: {
+          batchId,
+          source: 'manual',
+          tasks: ids.map((id) => task(id, `Task ${id}`)),
+          aiMetadata: null,
+          generatedAt: '2026-01-02T00:00:00.000Z',
+        },
+      },
+    });
+    const rows = replay(
+      projection,
+      storedEvents([
+        { streamId: stream, event: created },
+        batch('b1', 't1', 't2', 't3'),
+        { streamId: stream, event: { type: 'TasksReordered', data: { taskIds: ['t3', 't1', 't2'] } } },
+        batch('b2', 't4'),
+      ]),
+    );
+    expect(rows.get(goalsTable, { id: 'g1' })?.generated_tasks.map((view) => view.id)).toEqual([
+      't3',
+      't1',
+      't2',
+      't4',
+    ]);
+    expect(rows.rows(tasksTable).map((row) => [row.id, row.rank_in_goal])).toEqual([
+      ['t1', 1],
+      ['t2', 2],
+      ['t3', 0],
+      ['t4', null],
+    ]);
+    expect(rows.get(goalsTable, { id: 'g1' })).toMatchObject({ version: 4, task_count: 4 });
+  });
+
   it('fails on a malformed event it handles instead of skipping it', () => {
     const events = storedEvents([{ streamId: stream, event: { type: 'GoalCreated', data: { goalId: 'g1' } } }]);
     expect(() => projection.decodeBatch(events)).toThrow();

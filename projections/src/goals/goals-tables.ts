@@ -44,6 +44,9 @@ export type TaskRecord = TaskRow & {
   user_id: string;
   added_position: number;
   added_index: number;
+  /** Its place in the goal's order after the goal's last TasksReordered; null until then (and for tasks
+   * added after it, which follow the ordered ones in the order they were added). */
+  rank_in_goal: number | null;
   updated_at: string;
 };
 
@@ -63,6 +66,7 @@ export const tasksTable = defineTable<TaskRecord, 'goal_id' | 'id'>({
     source: 'text',
     added_position: 'bigint',
     added_index: 'integer',
+    rank_in_goal: 'integer',
     created_at: 'instant',
     updated_at: 'instant',
     started_at: 'instant',

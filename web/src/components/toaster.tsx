@@ -25,6 +25,18 @@ export function Toaster() {
             )}
           </span>
           <span className="toast__message">{t.message}</span>
+          {t.action ? (
+            <button
+              type="button"
+              className="toast__action"
+              onClick={() => {
+                toast.dismiss(t.id);
+                t.action?.onSelect();
+              }}
+            >
+              {t.action.label}
+            </button>
+          ) : null}
           <button
             type="button"
             className="toast__close"

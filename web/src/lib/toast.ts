@@ -13,13 +13,23 @@ export const MAX_TOASTS = 20;
 
 export type ToastKind = 'success' | 'error' | 'blank' | 'loading' | 'celebration' | 'encouragement';
 
+/** A button in the toast (e.g. Undo); choosing it runs `onSelect` and dismisses the toast. */
+export interface ToastAction {
+  readonly label: string;
+  readonly onSelect: () => void;
+}
+
 export interface Toast {
   readonly id: string;
   readonly kind: ToastKind;
   readonly message: string;
   readonly duration: number;
   readonly createdAt: number;
+  readonly action?: ToastAction;
 }
+
+/** How long a toast with an Undo stays: long enough to reach the button by keyboard. */
+export const UNDO_TOAST_DURATION = 8000;
 
 type Listener = () => void;
 
@@ -31,6 +41,8 @@ let counter = 0;
 function emit() {
   listeners.forEach((listener) => listener());
 }
+
+type ToastOptions = { id?: string; duration?: number; action?: ToastAction };
 
 function dismiss(id?: string): void {
   const ids = id === undefined ? toasts.map((t) => t.id) : [id];
@@ -46,12 +58,19 @@ function dismiss(id?: string): void {
   }
 }
 
-function show(kind: ToastKind, message: string, options: { id?: string; duration?: number } = {}): string {
+function show(kind: ToastKind, message: string, options: ToastOptions = {}): string {
   const id = options.id ?? `toast-${(counter += 1)}`;
   const duration = options.duration ?? TOAST_DURATIONS[kind];
   const existing = timers.get(id);
   if (existing) clearTimeout(existing);
-  const toast: Toast = { id, kind, message, duration, createdAt: Date.now() };
+  const toast: Toast = {
+    id,
+    kind,
+    message,
+    duration,
+    createdAt: Date.now(),
+    ...(options.action !== undefined && { action: options.action }),
+  };
   const others = toasts.filter((t) => t.id !== id);
   const next = [...others, toast];
   for (const dropped of next.slice(0, Math.max(0, next.length - MAX_TOASTS))) {
@@ -68,8 +87,6 @@ function show(kind: ToastKind, message: string, options: { id?: string; duration
   emit();
   return id;
 }
-
-type ToastOptions = { id?: string; duration?: number };
 
 export const toast = Object.assign((message: string, options?: ToastOptions) => show('blank', message, options), {
   success: (message: string, options?: ToastOptions) => show('success', message, options),

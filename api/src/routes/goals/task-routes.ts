@@ -5,6 +5,8 @@ import {
   addTasksBodySchema,
   completeTaskBodySchema,
   logTimeBodySchema,
+  reorderTasksBodySchema,
+  reorderTasksResponseSchema,
   taskMutationResponseSchema,
   tasksMutationResponseSchema,
   updateTaskBodySchema,
@@ -16,6 +18,7 @@ import * as completeTask from '@stride/application/commands/tasks/complete-task'
 import * as deleteTask from '@stride/application/commands/tasks/delete-task';
 import * as logTaskTime from '@stride/application/commands/tasks/log-task-time';
 import * as reopenTask from '@stride/application/commands/tasks/reopen-task';
+import * as reorderTasks from '@stride/application/commands/tasks/reorder-tasks';
 import * as startTask from '@stride/application/commands/tasks/start-task';
 import * as updateTask from '@stride/application/commands/tasks/update-task';
 import { requireUser } from '../../auth/auth-user';
@@ -43,6 +46,21 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
           const tasks = await getTasks(services.pool, requireUser(request).id, goalId, taskIds);
           return { tasks, added: tasks.length, position: positionString(position) };
         },
+      }),
+  );
+
+  /** The new order of all of the goal's live tasks (409 when the list is not exactly them: reload). */
+  app.post(
+    '/:goalId/tasks/reorder',
+    { schema: { params: goalParams, body: reorderTasksBodySchema, response: { 200: reorderTasksResponseSchema } } },
+    (request, reply) =>
+      runCommand(request, reply, {
+        command: reorderTasks,
+        input: { goalId: request.params.goalId, taskIds: request.body.task_ids },
+        respond: async ({ goalId, taskIds, position }) => ({
+          tasks: await getTasks(services.pool, requireUser(request).id, goalId, taskIds),
+          position: positionString(position),
+        }),
       }),
   );
 

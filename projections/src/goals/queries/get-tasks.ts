@@ -17,7 +17,7 @@ export async function getTasks(
     db,
     `SELECT ${TASK_JSON('tk')} AS task FROM tasks tk
       WHERE tk.goal_id = $1 AND tk.user_id = $2 AND tk.id = ANY($3::text[])
-      ORDER BY tk.added_position, tk.added_index`,
+      ORDER BY tk.rank_in_goal NULLS LAST, tk.added_position, tk.added_index`,
     [goalId, userId, taskIds],
   );
   return rows.map((row) => row.task);

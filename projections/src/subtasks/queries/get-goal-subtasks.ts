@@ -18,7 +18,7 @@ export async function getGoalSubtasks(
     db.query<{ id: string; status: string }>(
       `SELECT tk.id, tk.status FROM goals g JOIN tasks tk ON tk.goal_id = g.id AND tk.deleted_at IS NULL
         WHERE g.id = $1 AND g.user_id = $2 AND g.deleted_at IS NULL
-        ORDER BY tk.added_position, tk.added_index`,
+        ORDER BY tk.rank_in_goal NULLS LAST, tk.added_position, tk.added_index`,
       [goalId, userId],
     ),
     db.query<SubtaskRow>(

@@ -4,6 +4,7 @@ import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary';
 import { PageLoading } from '../../../components/spinner';
+import { goalPath } from '../../../lib/goal-path';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAddGoalToCollection } from '../api/add-goal-to-collection';
 import { useDeleteCollection } from '../api/delete-collection';
@@ -117,7 +118,9 @@ export function CollectionPage({
               {members.map((goal) => (
                 <li key={goal.id} className="collection-goals__item">
                   <div>
-                    <p className="collection-goals__title">{goal.title}</p>
+                    <p className="collection-goals__title">
+                      {goal.status === 'active' ? <Link to={goalPath(goal.id)}>{goal.title}</Link> : goal.title}
+                    </p>
                     <p className="muted small">
                       {goal.status} · {goal.completed_task_count}/{goal.task_count} tasks
                     </p>

@@ -5,7 +5,7 @@ import { goalMutationResponseSchema, type GoalRow } from '@stride/domain/contrac
 import type { updateGoalBodySchema } from '@stride/domain/contracts/goals';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-client';
-import { toast } from '../../../lib/toast';
+import { toast, UNDO_TOAST_DURATION } from '../../../lib/toast';
 import { emitProductEvent } from '../../../lib/product-events';
 import { replaceGoalInLists } from '../lib/optimistic-goals';
 import { goalKeys } from './keys';
@@ -46,7 +46,20 @@ export function useUpdateGoal() {
         toast.celebration('Goal completed — well done!');
         emitProductEvent('goal_completed');
       } else if (status === 'abandoned') {
-        toast('Goal archived as abandoned');
+        // Undo is ReactivateGoal (the inverse of AbandonGoal), sent as an ordinary status update.
+        toast('Goal archived as abandoned', {
+          duration: UNDO_TOAST_DURATION,
+          action: {
+            label: 'Undo',
+            onSelect: () =>
+              void updateGoal({ goalId: input.goalId, updates: { status: 'active' } })
+                .then(() => toast.success('Goal reactivated'))
+                .catch((error: Error) =>
+                  toast.error(error.message || 'Could not undo. Open Abandoned goals and choose Reactivate.'),
+                )
+                .finally(() => void queryClient.invalidateQueries({ queryKey: goalKeys.all })),
+          },
+        });
         emitProductEvent('goal_abandoned');
       } else if (status === 'active') {
         toast.success('Goal reactivated');

@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import type { GoalRow } from '@stride/domain/contracts/goals';
+import { goalPath } from '../../../lib/goal-path';
 import { DropdownMenu, type MenuItem } from '../../../components/dropdown-menu';
 import { formatShortDate } from '../../../lib/format';
 import { categoryLabel, goalProgress } from '../lib/goal-options';
@@ -42,7 +44,13 @@ export function GoalCard({ goal, onEdit, onStatus, onDelete, extraActions = [] }
         ) : null}
       </div>
       <h3 className="goal-card__title" id={`goal-${goal.id}-title`}>
-        {goal.title}
+        {goal.status === 'active' ? (
+          <Link className="goal-card__link" to={goalPath(goal.id)}>
+            {goal.title}
+          </Link>
+        ) : (
+          goal.title
+        )}
       </h3>
       {goal.description ? <p className="goal-card__description">{goal.description}</p> : null}
       <div className="goal-card__progress">

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { taskMutationResponseSchema } from '@stride/domain/contracts/goals';
 import { apiClient } from '../../../lib/api-client';
 import { emitProductEvent } from '../../../lib/product-events';
-import { toast } from '../../../lib/toast';
+import { toast, UNDO_TOAST_DURATION } from '../../../lib/toast';
 import { invalidateAfterTaskChange } from './invalidate';
+import { reopenTask } from './reopen-task';
 import { taskPath, type TaskRef } from './task-ref';
 
 /** POST /api/goals/:goalId/tasks/:taskId/complete {actual_minutes?}. */
@@ -16,8 +17,18 @@ export function useCompleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeTask,
-    onSuccess: ({ task }) => {
-      toast.success('Task done — nice work!');
+    onSuccess: ({ task }, ref) => {
+      toast.success('Task done — nice work!', {
+        duration: UNDO_TOAST_DURATION,
+        action: {
+          label: 'Undo',
+          onSelect: () =>
+            void reopenTask({ goalId: ref.goalId, taskId: ref.taskId })
+              .then(() => toast('Task reopened'))
+              .catch((error: Error) => toast.error(error.message || 'Could not undo. Reopen the task from its ⋯ menu.'))
+              .finally(() => void invalidateAfterTaskChange(queryClient)),
+        },
+      });
       emitProductEvent('task_completed', {
         estimated_minutes: task.estimated_minutes,
         actual_minutes: task.actual_minutes,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, KeyboardEvent, ReactNode } from 'react';
 import type { TaskRow } from '@stride/domain/contracts/goals';
 import { DropdownMenu, type MenuItem } from '../../../components/dropdown-menu';
 import { formatMinutes } from '../../../lib/format';
@@ -14,8 +14,21 @@ interface TaskItemProps {
   readonly onLogTime: (task: TaskRow) => void;
   readonly onReopen?: (task: TaskRow) => void;
   readonly onDelete?: (task: TaskRow) => void;
+  readonly onEdit?: (task: TaskRow) => void;
+  /** Moving the task within its goal's list (Move up / Move down buttons, Alt+ArrowUp/Down, dragging). */
+  readonly reorder?: TaskReorderProps;
   /** Shown under the task (e.g. its sub-steps, rendered by another feature). */
   readonly extras?: ReactNode;
+}
+
+export interface TaskReorderProps {
+  readonly canMoveUp: boolean;
+  readonly canMoveDown: boolean;
+  readonly onMove: (task: TaskRow, offset: -1 | 1) => void;
+  /** The list item's drag and drop handlers and state. */
+  readonly drag: HTMLAttributes<HTMLLIElement>;
+  readonly dragging: boolean;
+  readonly dropTarget: boolean;
 }
 
 export function TaskItem({
@@ -27,6 +40,8 @@ export function TaskItem({
   onLogTime,
   onReopen,
   onDelete,
+  onEdit,
+  reorder,
   extras,
 }: TaskItemProps) {
   const done = task.status === 'done';
@@ -37,11 +52,25 @@ export function TaskItem({
       label: task.actual_minutes ? 'Edit logged time' : 'Log actual time',
       onSelect: () => onLogTime(task),
     });
+  if (onEdit) items.push({ key: 'edit', label: 'Edit task', onSelect: () => onEdit(task) });
   if (done && onReopen) items.push({ key: 'reopen', label: 'Reopen task', onSelect: () => onReopen(task) });
   if (onDelete) items.push({ key: 'delete', label: 'Remove task', tone: 'danger', onSelect: () => onDelete(task) });
 
   return (
-    <li className={`task-item task-item--${task.status}`} data-testid="task-item">
+    <li
+      className={[
+        'task-item',
+        `task-item--${task.status}`,
+        reorder?.dragging ? 'task-item--dragging' : '',
+        reorder?.dropTarget ? 'task-item--drop-target' : '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
+      data-testid="task-item"
+      data-task-id={task.id}
+      onKeyDown={reorder ? (event) => moveByKeyboard(event, task, reorder) : undefined}
+      {...reorder?.drag}
+    >
       <button
         type="button"
         className="task-item__check"
@@ -98,6 +127,32 @@ export function TaskItem({
             Log time
           </button>
         ) : null}
+        {reorder ? (
+          <span className="task-item__move">
+            <button
+              type="button"
+              className="icon-button"
+              data-move="up"
+              aria-label={`Move ${task.title} up`}
+              title="Move up (Alt+↑)"
+              disabled={!reorder.canMoveUp}
+              onClick={() => reorder.onMove(task, -1)}
+            >
+              <span aria-hidden="true">▲</span>
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              data-move="down"
+              aria-label={`Move ${task.title} down`}
+              title="Move down (Alt+↓)"
+              disabled={!reorder.canMoveDown}
+              onClick={() => reorder.onMove(task, 1)}
+            >
+              <span aria-hidden="true">▼</span>
+            </button>
+          </span>
+        ) : null}
         {items.length > 0 ? (
           <DropdownMenu
             buttonLabel={<span aria-hidden="true">⋯</span>}
@@ -109,4 +164,13 @@ export function TaskItem({
       </div>
     </li>
   );
+}
+
+/** Alt+ArrowUp / Alt+ArrowDown anywhere in a task moves it (the buttons do the same by mouse or Tab). */
+function moveByKeyboard(event: KeyboardEvent<HTMLLIElement>, task: TaskRow, reorder: TaskReorderProps) {
+  if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+  const offset = event.key === 'ArrowUp' ? -1 : 1;
+  if (offset === -1 ? !reorder.canMoveUp : !reorder.canMoveDown) return;
+  event.preventDefault();
+  reorder.onMove(task, offset);
 }

@@ -1,9 +1,12 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { TaskRow } from '@stride/domain/contracts/goals';
 import { useAddTasks } from '../api/add-tasks';
+import { useReorderTasks } from '../api/reorder-tasks';
+import { useUpdateTask } from '../api/update-task';
 import { useTaskActions } from '../hooks/use-task-actions';
 import { ENERGY_LEVELS, type EnergyLevel } from '../lib/energy';
-import { TaskItem } from './task-item';
+import { TaskEditDialog } from './task-edit-dialog';
+import { TaskItem, type TaskReorderProps } from './task-item';
 import { TimeDialog } from './time-dialog';
 
 const ORDER: Record<TaskRow['status'], number> = { in_progress: 0, todo: 1, done: 2 };
@@ -67,6 +70,87 @@ function AddTaskForm({ goalId }: { readonly goalId: string }) {
   );
 }
 
+/**
+ * The list with `task` moved to `to` (an index in `list`). Tasks stay grouped by status (in progress, to do,
+ * done), so a task moves only among tasks of its own status.
+ */
+export function movedWithin(list: readonly TaskRow[], taskId: string, to: number): TaskRow[] | null {
+  const from = list.findIndex((task) => task.id === taskId);
+  const target = list[to];
+  if (from < 0 || !target || from === to || target.status !== list[from]!.status) return null;
+  const next = [...list];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved!);
+  return next;
+}
+
+/** Moving tasks by buttons, Alt+Arrow keys and drag and drop, announced in a live region. */
+function useTaskReorder(goalId: string, visible: readonly TaskRow[]) {
+  const reorder = useReorderTasks();
+  const [announcement, setAnnouncement] = useState('');
+  const [dragId, setDragId] = useState<string | null>(null);
+  const [overId, setOverId] = useState<string | null>(null);
+  const refocus = useRef<{ taskId: string; direction: 'up' | 'down' } | null>(null);
+
+  useEffect(() => {
+    const pending = refocus.current;
+    if (!pending) return;
+    refocus.current = null;
+    const item = document.querySelector<HTMLElement>(`[data-task-id="${CSS.escape(pending.taskId)}"]`);
+    const other = pending.direction === 'up' ? 'down' : 'up';
+    const button =
+      item?.querySelector<HTMLButtonElement>(`button[data-move="${pending.direction}"]:not([disabled])`) ??
+      item?.querySelector<HTMLButtonElement>(`button[data-move="${other}"]:not([disabled])`);
+    button?.focus();
+  });
+
+  const moveTo = (task: TaskRow, to: number) => {
+    const next = movedWithin(visible, task.id, to);
+    if (!next) return false;
+    reorder.mutate({ goalId, taskIds: next.map((item) => item.id) });
+    setAnnouncement(`Moved “${task.title}” to position ${to + 1} of ${next.length}.`);
+    return true;
+  };
+
+  const propsFor = (task: TaskRow, index: number): TaskReorderProps => ({
+    canMoveUp: visible[index - 1]?.status === task.status,
+    canMoveDown: visible[index + 1]?.status === task.status,
+    onMove: (moved, offset) => {
+      if (moveTo(moved, index + offset)) refocus.current = { taskId: moved.id, direction: offset < 0 ? 'up' : 'down' };
+    },
+    dragging: dragId === task.id,
+    dropTarget: overId === task.id && dragId !== task.id,
+    drag: {
+      draggable: true,
+      onDragStart: (event) => {
+        event.dataTransfer.effectAllowed = 'move';
+        event.dataTransfer.setData('text/plain', task.id);
+        setDragId(task.id);
+      },
+      onDragOver: (event) => {
+        const dragged = visible.find((item) => item.id === dragId);
+        if (!dragged || dragged.status !== task.status) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        if (overId !== task.id) setOverId(task.id);
+      },
+      onDrop: (event) => {
+        event.preventDefault();
+        const dragged = visible.find((item) => item.id === dragId);
+        if (dragged) moveTo(dragged, index);
+        setDragId(null);
+        setOverId(null);
+      },
+      onDragEnd: () => {
+        setDragId(null);
+        setOverId(null);
+      },
+    },
+  });
+
+  return { announcement, propsFor };
+}
+
 /** The tasks of one goal, open ones first, with start / complete / log time and a quick-add form. */
 export function TaskList({
   goalId,
@@ -81,6 +165,9 @@ export function TaskList({
   const actions = useTaskActions();
   const visible = tasks.filter((t) => !t.deleted_at).sort((a, b) => ORDER[a.status] - ORDER[b.status]);
   const done = visible.filter((t) => t.status === 'done').length;
+  const { announcement, propsFor } = useTaskReorder(goalId, visible);
+  const update = useUpdateTask();
+  const [editing, setEditing] = useState<TaskRow | null>(null);
 
   return (
     <div className="task-list">
@@ -94,7 +181,7 @@ export function TaskList({
         <p className="task-list__empty">No tasks yet. Use the AI breakdown above or add your first step below.</p>
       ) : (
         <ul className="task-list__items">
-          {visible.map((task) => (
+          {visible.map((task, index) => (
             <TaskItem
               key={task.id}
               task={task}
@@ -104,12 +191,26 @@ export function TaskList({
               onLogTime={actions.onLogTime}
               onReopen={actions.onReopen}
               onDelete={actions.onDelete}
+              onEdit={setEditing}
+              reorder={propsFor(task, index)}
               extras={renderExtras?.(task)}
             />
           ))}
         </ul>
       )}
+      <p className="visually-hidden" aria-live="polite" data-testid="task-order-announcement">
+        {announcement}
+      </p>
       <AddTaskForm goalId={goalId} />
+      <TaskEditDialog
+        task={editing}
+        busy={update.isPending}
+        onClose={() => setEditing(null)}
+        onSubmit={(changes) =>
+          editing &&
+          update.mutate({ goalId: editing.goal_id, taskId: editing.id, changes }, { onSuccess: () => setEditing(null) })
+        }
+      />
       <TimeDialog
         task={actions.dialog?.task ?? null}
         mode={actions.dialog?.mode ?? 'complete'}

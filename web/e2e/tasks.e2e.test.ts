@@ -1,0 +1,129 @@
+/// <reference types="node" />
+/**
+ * Issue 13 item 9 in a real browser: a goal opens from its card and from a collection; a task is edited
+ * (title, minutes, energy, notes) and reordered by keyboard (Move up button, Alt+ArrowDown) and by
+ * dragging; the order holds after a reload; a completion is undone from the toast. (A Free user has one
+ * goal, so the collection holds the same goal the card opened.) Screenshots at
+ * 1280x800 and 390x844 go to artifacts/screenshots/ (tasks-). No console error and no 4xx or 5xx.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, expectText, openTab, shoot, signIn, startStride, type Stride, type Tab } from './support/harness';
+
+const USER = { email: 'e2e.tasks@example.com', name: 'Tess Tasks' };
+
+let stride: Stride;
+let tab: Tab;
+let page: Page;
+let moveId = '';
+let collectionId = '';
+
+const titles = async () =>
+  (await page.getByTestId('task-item').locator('.task-item__title').allTextContents()).map((text) => text.trim());
+
+beforeAll(async () => {
+  stride = await startStride();
+  const post = await apiAs(stride, USER);
+  await post('/user/complete-onboarding', {});
+  const move = (await post('/goals/create-simple', { title: 'Move house', category: 'home' })) as {
+    goal: { id: string };
+  };
+  moveId = move.goal.id;
+  await post(`/goals/${moveId}/tasks`, {
+    tasks: [
+      { title: 'Pack boxes', estimated_minutes: 60, energy_level: 'medium' },
+      { title: 'Label boxes', estimated_minutes: 20, energy_level: 'low' },
+      { title: 'Lift sofa', estimated_minutes: 30, energy_level: 'high' },
+    ],
+  });
+  const collection = (await post('/collections', { name: 'This year' })) as { collection: { id: string } };
+  collectionId = collection.collection.id;
+  await post(`/collections/${collectionId}/goals`, { goalId: moveId });
+
+  tab = await openTab(stride);
+  page = tab.page;
+  await signIn(page, stride.baseUrl, USER.email, USER.name);
+}, 180_000);
+
+afterAll(async () => {
+  await tab?.context.close().catch(() => undefined);
+  await stride?.stop();
+});
+
+describe('tasks: open, edit, reorder, undo', () => {
+  it('opens a goal from its card on the goals page', async () => {
+    await page.goto(`${stride.baseUrl}/goals`);
+    await page.getByRole('link', { name: 'Move house' }).click();
+    await page.waitForURL(new RegExp(`/daily\\?goal=${moveId}`));
+    await expectText(page.locator('#selected-goal-title'), 'Move house');
+    await expect.poll(titles).toEqual(['Pack boxes', 'Label boxes', 'Lift sofa']);
+  });
+
+  it('edits a task’s title, minutes, energy and notes from its menu', async () => {
+    await page.getByRole('button', { name: 'More actions for Pack boxes' }).click();
+    await page.getByRole('menuitem', { name: 'Edit task' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit task' });
+    await dialog.getByLabel('Title').fill('Pack the books');
+    await dialog.getByLabel('Estimated minutes').fill('45');
+    await dialog.getByLabel('Energy needed').selectOption('low');
+    await dialog.getByLabel('Notes').fill('Boxes are in the garage');
+    await shoot(page, 'tasks-edit');
+    await dialog.getByRole('button', { name: 'Save task' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(titles).toEqual(['Pack the books', 'Label boxes', 'Lift sofa']);
+    const edited = page.getByTestId('task-item').first();
+    await expectText(edited, 'Low energy');
+    await expectText(edited, '45');
+  });
+
+  it('reorders by keyboard: Move up by Enter, then Alt+ArrowDown; the order holds after a reload', async () => {
+    await page.getByRole('button', { name: 'Move Lift sofa up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(titles).toEqual(['Pack the books', 'Lift sofa', 'Label boxes']);
+    await expectText(page.getByTestId('task-order-announcement'), 'Moved “Lift sofa” to position 2 of 3.');
+    // Focus stays on the moved task: Alt+ArrowUp moves it again.
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(titles).toEqual(['Lift sofa', 'Pack the books', 'Label boxes']);
+    await expectText(page.getByTestId('task-order-announcement'), 'Moved “Lift sofa” to position 1 of 3.');
+    await page.getByRole('button', { name: 'Move Pack the books down' }).focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(titles).toEqual(['Lift sofa', 'Label boxes', 'Pack the books']);
+    await shoot(page, 'tasks-reordered');
+    await page.reload();
+    await expect.poll(titles).toEqual(['Lift sofa', 'Label boxes', 'Pack the books']);
+  });
+
+  it('reorders by dragging a task onto another', async () => {
+    const items = page.getByTestId('task-item');
+    await items.nth(2).dragTo(items.nth(0));
+    await expect.poll(titles).toEqual(['Pack the books', 'Lift sofa', 'Label boxes']);
+    await page.reload();
+    await expect.poll(titles).toEqual(['Pack the books', 'Lift sofa', 'Label boxes']);
+  });
+
+  it('undoes a completion from the toast', async () => {
+    await page.getByRole('button', { name: 'Complete Label boxes' }).click();
+    await page.getByRole('button', { name: 'Complete without time' }).click();
+    const undo = page.locator('.toast').filter({ hasText: 'Task done' }).getByRole('button', { name: 'Undo' });
+    await undo.waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Label boxes is done' }).count()).toBe(1);
+    await shoot(page, 'tasks-undo-toast');
+    await undo.click();
+    await expect.poll(() => page.getByRole('button', { name: 'Complete Label boxes' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Complete Label boxes' }).isEnabled()).toBe(true);
+  });
+
+  it('opens a goal from its collection', async () => {
+    await page.goto(`${stride.baseUrl}/collections/${collectionId}`);
+    await page.getByRole('link', { name: 'Move house' }).click();
+    await page.waitForURL(new RegExp(`/daily\\?goal=${moveId}`));
+    await expectText(page.locator('#selected-goal-title'), 'Move house');
+    await expect.poll(titles).toEqual(['Pack the books', 'Lift sofa', 'Label boxes']);
+    await shoot(page, 'tasks-opened-from-collection');
+  });
+
+  it('left no console errors and no 4xx or 5xx answers', () => {
+    expect(tab.consoleErrors).toEqual([]);
+    expect(tab.failedResponses).toEqual([]);
+  });
+});
