@@ -1,5 +1,5 @@
 import { addDays, addMonths, differenceInCalendarDays, endOfMonth, format, parseISO } from 'date-fns';
-import { readGoalSubject, truncateWords } from '@stride/domain/ai/goal-subject';
+import { readGoalSubject, truncateWords } from './goal-subject';
 
 /**
  * What the engine reads from a goal's words: numbers ("60,000 words", "5 km twice a week",

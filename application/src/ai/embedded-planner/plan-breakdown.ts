@@ -10,7 +10,7 @@ import {
   type PlannedStep,
 } from '@stride/domain/ai/breakdown';
 import { applyEstimateCorrection, roundEstimate } from '@stride/domain/ai/estimate-calibration';
-import { truncateWords } from '@stride/domain/ai/goal-subject';
+import { truncateWords } from './goal-subject';
 import { playbookFor } from './detect-domain';
 import { formatNumber, readGoalFacts, type GoalFacts } from './goal-facts';
 import { phaseValues, type Phase, type Playbook, type SeriesTemplate, type StepTemplate } from './playbook';
