@@ -31,8 +31,10 @@ describe('POST /api/db/query', () => {
     });
     expect(inserted.statusCode).toBe(200);
     const body = dbQueryResponseSchema.parse(inserted.json());
+    // The id sent is the caller's key: the goal's id is scoped to the caller (no existence oracle).
+    const goalId = (body.data[0] as { id: string }).id;
+    expect(goalId).not.toBe('legacy-1');
     expect(body.data[0]).toMatchObject({
-      id: 'legacy-1',
       user_id: client.userId,
       category: 'work',
       priority: 'low',
@@ -49,7 +51,7 @@ describe('POST /api/db/query', () => {
       filters: { status: 'active' },
       orderBy: 'created_at:desc',
     });
-    expect(selected.json().data.map((g: { id: string }) => g.id)).toEqual(['legacy-1']);
+    expect(selected.json().data.map((g: { id: string }) => g.id)).toEqual([goalId]);
     expect(
       (await query(client, { table: 'goals', operation: 'select', filters: { status: 'completed' } })).json().data,
     ).toEqual([]);
@@ -58,18 +60,18 @@ describe('POST /api/db/query', () => {
       table: 'goals',
       operation: 'update',
       data: { title: 'Renamed', status: 'completed' },
-      filters: { id: 'legacy-1' },
+      filters: { id: goalId },
     });
     expect(updated.json().data[0]).toMatchObject({ title: 'Renamed', status: 'completed' });
     const badUpdate = await query(client, {
       table: 'goals',
       operation: 'update',
       data: { priority: 'urgent' },
-      filters: { id: 'legacy-1' },
+      filters: { id: goalId },
     });
     expect(badUpdate.json().details.field).toBe('priority');
 
-    const deleted = await query(client, { table: 'goals', operation: 'delete', filters: { id: 'legacy-1' } });
+    const deleted = await query(client, { table: 'goals', operation: 'delete', filters: { id: goalId } });
     expect(deleted.json().data).toEqual([]);
     const after = await client.post(
       '/api/db/query',
