@@ -15,23 +15,21 @@
  * contention: 32 concurrent creates of one user (its one usage stream), the version conflicts they met.
  * The last line is one JSON object with every figure.
  */
-import { randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { recordEvents } from '@stride/application/commands/record-events';
 import { streamIds } from '@stride/domain/stream-ids';
-import { loadConfig } from '@stride/platform/config';
-import { createLogger } from '@stride/platform/logger';
 import { createServerTestDatabase } from '@stride/testing/postgres';
 import { buildApp } from '../src/app';
 import { composeServices } from '@stride/composition/compose-services';
 import { sharedChdbPath } from '@stride/testing/chdb';
 import type { LoadRequest, LoadResult, LoadSpec } from './load-spec';
 import { measureDbLimit } from './db-limit';
+import { backendCpuMs, benchConfig, composeBenchApi } from './bench-stride';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
@@ -49,24 +47,8 @@ const runLoad = (spec: LoadSpec): Promise<LoadResult> =>
   });
 
 const database = await createServerTestDatabase({ poolSize: 40 });
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  ENCRYPTION_MASTER_KEY: randomBytes(32).toString('base64'),
-  DATABASE_URL: database.url,
-  ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
-  DEV_AUTH_SECRET: 'bench-secret-of-at-least-32-characters',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-});
-const logger = createLogger({ level: config.LOG_LEVEL, pretty: false });
-const stride = await composeServices(config, 'api', {
-  logger,
-  database: { pool: database.pool, close: async () => {} },
-  pipeline: { chdbPath: sharedChdbPath() },
-});
+const { logger, stride, app } = await composeBenchApi(database);
 const { services } = stride;
-const app = await buildApp(services);
 const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 
 const bare = Fastify({ logger: false });
@@ -236,27 +218,13 @@ const run = async (name: string, durationSeconds: number): Promise<LoadResult> =
  * the PostgreSQL backends' of the API's database (from /proc, in clock ticks of 10 ms), over a workload's run.
  */
 const cpuPerRequest = new Map<string, { requests: number; apiMs: number; dbMs: number }>();
-const backendCpuMs = async (): Promise<number> => {
-  const { rows } = await database.pool.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
-  );
-  let ticks = 0;
-  for (const { pid } of rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch {
-      // a backend that ended
-    }
-  }
-  return ticks * 10;
-};
+const databaseCpuMs = () => backendCpuMs(database.pool);
 const measured = async (name: string, durationSeconds: number): Promise<LoadResult> => {
   if (name === 'db-limit' || name === 'emmett-create-goal' || name === 'bare') return run(name, durationSeconds);
-  const [api0, db0] = [process.cpuUsage(), await backendCpuMs()];
+  const [api0, db0] = [process.cpuUsage(), await databaseCpuMs()];
   const result = await run(name, durationSeconds);
   const api = process.cpuUsage(api0);
-  const db = (await backendCpuMs()) - db0;
+  const db = (await databaseCpuMs()) - db0;
   const sum = cpuPerRequest.get(name) ?? { requests: 0, apiMs: 0, dbMs: 0 };
   cpuPerRequest.set(name, {
     requests: sum.requests + result.total,
@@ -391,16 +359,7 @@ async function embeddedAddTask(samples: number) {
       ([key]) => !['DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'CLICKHOUSE_URL'].includes(key),
     ),
   );
-  const embeddedConfig = loadConfig({
-    ...env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    ENCRYPTION_MASTER_KEY: randomBytes(32).toString('base64'),
-    DATA_DIR: dataDir,
-    ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
-    DEV_AUTH_SECRET: 'bench-secret-of-at-least-32-characters',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
+  const embeddedConfig = benchConfig({ ...env, DATA_DIR: dataDir });
   const embedded = await composeServices(embeddedConfig, 'all-in-one', {
     logger,
     pipeline: { chdbPath: sharedChdbPath() },

@@ -2,17 +2,11 @@
  * Counts the SQL statements (round trips) each write request sends: `npx tsx api/bench/trace-requests.ts`.
  * pg's Client.query is wrapped to log every statement with its duration between the request's start and end.
  */
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { recordEvents } from '@stride/application/commands/record-events';
 import { streamIds } from '@stride/domain/stream-ids';
-import { loadConfig } from '@stride/platform/config';
-import { createLogger } from '@stride/platform/logger';
 import { createPgliteTestDatabase, createServerTestDatabase } from '@stride/testing/postgres';
-import { composeServices } from '@stride/composition/compose-services';
-import { sharedChdbPath } from '@stride/testing/chdb';
-import { buildApp } from '../src/app';
+import { backendCpuMs, composeBenchApi } from './bench-stride';
 
 const TEXT = Number(process.env.TRACE_TEXT ?? 160);
 const REPEAT = Number(process.env.TRACE_REPEAT ?? 1);
@@ -55,23 +49,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 const database = process.env.TRACE_EMBEDDED
   ? await createPgliteTestDatabase()
   : await createServerTestDatabase({ poolSize: 10 });
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  ENCRYPTION_MASTER_KEY: randomBytes(32).toString('base64'),
-  DATABASE_URL: database.url,
-  ALLOW_DEV_MODE_IN_PRODUCTION: 'true',
-  DEV_AUTH_SECRET: 'bench-secret-of-at-least-32-characters',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-});
-const logger = createLogger({ level: config.LOG_LEVEL, pretty: false });
-const stride = await composeServices(config, 'api', {
-  logger,
-  database: { pool: database.pool, close: async () => {} },
-  pipeline: { chdbPath: sharedChdbPath() },
-});
-const app = await buildApp(stride.services);
+const { stride, app } = await composeBenchApi(database);
 await app.ready();
 
 const email = `trace@bench.example.com`;
@@ -98,28 +76,13 @@ await recordEvents(
   { userId: 'system:bench' },
 );
 
-/** CPU (ms) of this database's backends so far, from /proc (clock ticks of 10 ms). */
-const backendCpuMs = async (): Promise<number> => {
-  const { rows } = await database.pool.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
-  );
-  let ticks = 0;
-  for (const { pid } of rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended
-    }
-  }
-  return ticks * 10;
-};
+const databaseCpuMs = () => backendCpuMs(database.pool);
 const cpu = new Map<string, { api: number; db: number }>();
 
 const traced = async (label: string, method: 'POST' | 'GET', url: string, payload?: Record<string, unknown>) => {
   if (REPEAT === 1) await new Promise((r) => setTimeout(r, 300));
   const kind0 = label.split(' ')[0]!;
-  const db0 = REPEAT > 1 ? await backendCpuMs() : 0;
+  const db0 = REPEAT > 1 ? await databaseCpuMs() : 0;
   const api0 = process.cpuUsage();
   log = [];
   const t0 = performance.now();
@@ -127,7 +90,7 @@ const traced = async (label: string, method: 'POST' | 'GET', url: string, payloa
   const total = performance.now() - t0;
   if (REPEAT > 1) {
     const api = process.cpuUsage(api0);
-    const db = (await backendCpuMs()) - db0;
+    const db = (await databaseCpuMs()) - db0;
     const c = cpu.get(kind0) ?? { api: 0, db: 0 };
     cpu.set(kind0, { api: c.api + (api.user + api.system) / 1000, db: c.db + db });
   }
