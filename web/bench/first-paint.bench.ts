@@ -8,7 +8,7 @@
  * Issue 13 item 10's budget: under 500 ms on localhost.
  */
 import { cpus, loadavg } from 'node:os';
-import { DESKTOP, startStride } from '../e2e/support/harness';
+import { DESKTOP, firstContentfulPaint, startStride } from '../e2e/support/harness';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const BUDGET_MS = 500;
@@ -26,17 +26,7 @@ try {
           route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>b</title><h1>Baseline</h1>' }),
         );
       await page.goto(`${stride.baseUrl}${pathname}`, { waitUntil: 'commit' });
-      return await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const entry = performance.getEntriesByName('first-contentful-paint')[0];
-            if (entry) return resolve(entry.startTime);
-            new PerformanceObserver((list) => {
-              const fcp = list.getEntriesByName('first-contentful-paint')[0];
-              if (fcp) resolve(fcp.startTime);
-            }).observe({ type: 'paint', buffered: true });
-          }),
-      );
+      return await firstContentfulPaint(page);
     } finally {
       await context.close();
     }

@@ -14,6 +14,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectText,
+  firstContentfulPaint,
   openAccountMenu,
   openTab,
   PHONE,
@@ -51,20 +52,6 @@ function eventPosts(page: Page): string[] {
     }
   });
   return events;
-}
-
-async function firstContentfulPaint(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const entry = performance.getEntriesByName('first-contentful-paint')[0];
-        if (entry) return resolve(entry.startTime);
-        new PerformanceObserver((list) => {
-          const fcp = list.getEntriesByName('first-contentful-paint')[0];
-          if (fcp) resolve(fcp.startTime);
-        }).observe({ type: 'paint', buffered: true });
-      }),
-  );
 }
 
 beforeAll(async () => {

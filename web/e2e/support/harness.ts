@@ -232,6 +232,21 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(150);
 }
 
+/** The page's first contentful paint (ms since navigation), once the browser has recorded it. */
+export async function firstContentfulPaint(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const entry = performance.getEntriesByName('first-contentful-paint')[0];
+        if (entry) return resolve(entry.startTime);
+        new PerformanceObserver((list) => {
+          const fcp = list.getEntriesByName('first-contentful-paint')[0];
+          if (fcp) resolve(fcp.startTime);
+        }).observe({ type: 'paint', buffered: true });
+      }),
+  );
+}
+
 /** Polls until the element's text contains the expected text. */
 export async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
   await expect
