@@ -2,7 +2,8 @@
 /**
  * Issue 13 item 9 in a real browser: a goal opens from its card and from a collection; a task is edited
  * (title, minutes, energy, notes) and reordered by keyboard (Move up button, Alt+ArrowDown) and by
- * dragging; the order holds after a reload; a completion is undone from the toast. (A Free user has one
+ * dragging; the order holds after a reload; a completion, a task removal and a goal's abandonment are undone
+ * from the toast, and a removal left alone is sent when the toast ends. (A Free user has one
  * goal, so the collection holds the same goal the card opened.) Screenshots at
  * 1280x800 and 390x844 go to artifacts/screenshots/ (tasks-). No console error and no 4xx or 5xx.
  */
@@ -120,6 +121,40 @@ describe('tasks: open, edit, reorder, undo', () => {
     await expectText(page.locator('#selected-goal-title'), 'Move house');
     await expect.poll(titles).toEqual(['Pack the books', 'Lift sofa', 'Label boxes']);
     await shoot(page, 'tasks-opened-from-collection');
+  });
+
+  it('undoes a task removal from the toast; a removal left alone is sent when the toast ends', async () => {
+    const removeLiftSofa = async () => {
+      await page.getByRole('button', { name: 'More actions for Lift sofa' }).click();
+      await page.getByRole('menuitem', { name: 'Remove task' }).click();
+      await expect.poll(titles).toEqual(['Pack the books', 'Label boxes']);
+    };
+    await removeLiftSofa();
+    const toastOf = (text: string) => page.locator('.toast').filter({ hasText: text });
+    await toastOf('Task removed').getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(titles).toEqual(['Pack the books', 'Lift sofa', 'Label boxes']);
+    await page.reload();
+    await expect.poll(titles).toEqual(['Pack the books', 'Lift sofa', 'Label boxes']);
+
+    await removeLiftSofa();
+    // Left alone, the delete is sent once the toast's time (8 s) is up, and holds after a reload.
+    await expect.poll(() => toastOf('Task removed').count(), { timeout: 20_000 }).toBe(0);
+    await page.waitForTimeout(500);
+    await page.reload();
+    await expect.poll(titles).toEqual(['Pack the books', 'Label boxes']);
+  });
+
+  it('undoes abandoning a goal from the toast', async () => {
+    await page.goto(`${stride.baseUrl}/goals`);
+    await page.getByRole('button', { name: 'Actions for Move house' }).click();
+    await page.getByRole('menuitem', { name: 'Abandon goal' }).click();
+    const toast = page.locator('.toast').filter({ hasText: 'Goal archived as abandoned' });
+    await expect.poll(() => page.getByRole('link', { name: 'Move house' }).count()).toBe(0);
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expectText(page.locator('.toast').filter({ hasText: 'Goal reactivated' }), 'Goal reactivated');
+    await expect.poll(() => page.getByRole('link', { name: 'Move house' }).count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByRole('link', { name: 'Move house' }).count()).toBe(1);
   });
 
   it('left no console errors and no 4xx or 5xx answers', () => {
