@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { isTimeZone, type LocalDate } from '../dates/local-date';
 import { parseQuickAdd } from '../quick-add/quick-add';
+import { DomainError } from '../shared/domain-error';
 import type { RecurrenceRule } from '../recurrence/recurrence-rule';
 
 /**
@@ -169,5 +170,18 @@ export const mapTodoistRows = (rows: readonly TodoistRow[], { now, timeZone }: T
 };
 
 /** Reads a Todoist CSV export: `mapTodoistRows(parseTodoistCsv(text), options)`. */
-export const readTodoistCsv = (csv: string, options: TodoistImportOptions): TodoistImport =>
-  mapTodoistRows(parseTodoistCsv(csv), options);
+export const readTodoistCsv = (csv: string, options: TodoistImportOptions): TodoistImport => {
+  let rows: TodoistRow[];
+  try {
+    rows = parseTodoistCsv(csv);
+  } catch (error) {
+    // A file that is not well-formed CSV (a quote never closed, ...) is the caller's input: a 400 on `csv`.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DomainError(
+      'validation',
+      `This file is not CSV that Stride can read (${reason}). Export the project from Todoist again as CSV and upload that file.`,
+      { field: 'csv' },
+    );
+  }
+  return mapTodoistRows(rows, options);
+};

@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import sample from './fixtures/todoist-sample.csv?raw';
+import { DomainError } from '../shared/domain-error';
 import { mapTodoistRows, parseTodoistCsv, readTodoistCsv } from './todoist-csv';
 
 const options = { now: new Date('2026-11-25T15:00:00Z'), timeZone: 'Europe/Berlin' };
 
 describe('Todoist CSV import', () => {
+  it.each(['"C', 'TYPE,CONTENT\ntask,"never closed'])(
+    'given text that is not well-formed CSV (%j), when read, then a validation error on csv (a 400, never a 500)',
+    (csv) => {
+      const read = () => readTodoistCsv(csv, options);
+      expect(read).toThrow(DomainError);
+      expect(read).toThrow(/not CSV that Stride can read/);
+      try {
+        read();
+      } catch (error) {
+        expect(error).toMatchObject({ code: 'validation', details: { field: 'csv' } });
+      }
+    },
+  );
+
   it('reads the sample export: tasks with dates, minutes, recurrence, sections, sub-tasks and notes', () => {
     const { tasks, skipped } = readTodoistCsv(sample, options);
     expect(tasks).toEqual([
