@@ -1,7 +1,7 @@
 import type { Queryable } from '../postgres/pool';
 import type { EncodedAppends, EventCodec, NewEvent, StoredEvent, StreamAppend } from '../event-store/types';
-import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { IV_BYTES, open, seal } from './aes-gcm';
+import { createSecretKey, type KeyObject } from 'node:crypto';
+import { freshIvs, IV_BYTES, open, seal } from './aes-gcm';
 import type { DataKey, UserKeyStore } from './user-keys';
 
 /** What the product says is personal: the codec only encrypts and decrypts. */
@@ -48,6 +48,17 @@ const isEnvelope = (value: unknown): value is Envelope => {
 const fieldContext = (userId: string) => `stride-pii:${userId}`;
 const eventContext = (userId: string) => `stride-pii-v2:${userId}`;
 
+/** The authenticated context of a user's v2 seals, as bytes made once per user (a bounded cache). */
+const eventContexts = new Map<string, Buffer>();
+const eventContextBytes = (userId: string): Buffer => {
+  let context = eventContexts.get(userId);
+  if (context === undefined) {
+    if (eventContexts.size >= 10_000) eventContexts.clear();
+    eventContexts.set(userId, (context = Buffer.from(eventContext(userId), 'utf8')));
+  }
+  return context;
+};
+
 /** Every envelope of a value, depth first. */
 function* envelopesIn(value: unknown): Generator<Envelope> {
   if (isEnvelope(value)) yield value;
@@ -88,8 +99,8 @@ export class PersonalDataCodec implements EventCodec {
     // One key per subject for the whole call: a user's first append may touch several streams (a goal and
     // its usage), and every one of them must be encrypted with the one key that gets stored.
     const keysOfCall = new Map<string, DataKey>();
-    // The ivs of every seal of this call from one draw of the CSPRNG (one seal per event at most).
-    const ivs = randomBytes(IV_BYTES * appends.reduce((n, append) => n + append.events.length, 0));
+    // The ivs of every seal of this call in one buffer (one seal per event at most).
+    const ivs = freshIvs(appends.reduce((n, append) => n + append.events.length, 0));
     let nextIv = 0;
     const iv = () => ivs.subarray(IV_BYTES * nextIv, IV_BYTES * ++nextIv);
     for (const append of appends) {
@@ -133,9 +144,7 @@ export class PersonalDataCodec implements EventCodec {
       return slot;
     });
     if (carrier) {
-      carrier.c = seal(key, Buffer.from(JSON.stringify(values), 'utf8'), eventContext(subject), iv()).toString(
-        'base64',
-      );
+      carrier.c = seal(key, JSON.stringify(values), eventContextBytes(subject), iv()).toString('base64');
     }
     return data;
   }
@@ -154,7 +163,7 @@ export class PersonalDataCodec implements EventCodec {
     const key = keys.get(carrier.k);
     if (!key) return null;
     return JSON.parse(
-      open(key, Buffer.from(carrier.c!, 'base64'), eventContext(carrier.k)).toString('utf8'),
+      open(this.keyObject(key), Buffer.from(carrier.c!, 'base64'), eventContextBytes(carrier.k)).toString('utf8'),
     ) as string[];
   }
 

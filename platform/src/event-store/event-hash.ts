@@ -45,8 +45,31 @@ export const chainHash = (previousHash: Buffer, event: HashedEventContent): Buff
  * enumerates integer-like keys first, ascending), written by JSON.stringify: the same text for a value and
  * for that value read back from jsonb (which reorders keys). toJSON is applied as JSON.stringify applies it.
  */
-export const canonicalJson = (value: unknown): string => JSON.stringify(sortedCopy('', value)) ?? 'null';
+export const canonicalJson = (value: unknown): string =>
+  JSON.stringify(isCanonical(value) ? value : sortedCopy('', value)) ?? 'null';
 
+/**
+ * Whether JSON.stringify already writes the value canonically: every object a plain one whose keys
+ * enumerate in sorted order, with no toJSON and no boxed primitive anywhere (then sortedCopy would give the
+ * value itself back). A check without a copy: most event data is written in order.
+ */
+function isCanonical(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isCanonical(item)) return false;
+    return true;
+  }
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  const record = value as Record<string, unknown>;
+  const names = Object.keys(record);
+  for (let index = 1; index < names.length; index += 1) if (!(names[index - 1]! < names[index]!)) return false;
+  for (const name of names) if (!isCanonical(record[name])) return false;
+  return true;
+}
+
+/** A copy of the value with every object's keys inserted in sorted order (the parts already so are kept). */
 function sortedCopy(key: string, input: unknown): unknown {
   if (typeof input !== 'object' || input === null) return input;
   let value: unknown = input;
@@ -60,17 +83,13 @@ function sortedCopy(key: string, input: unknown): unknown {
   const names = Object.keys(record);
   let inOrder = true;
   for (let index = 1; index < names.length && inOrder; index += 1) inOrder = names[index - 1]! < names[index]!;
-  const items = new Map<string, unknown>();
-  let unchanged = inOrder;
+  if (inOrder && names.every((name) => sortedCopy(name, record[name]) === record[name])) {
+    // Keys already in order and nothing inside changed: JSON.stringify writes the value itself alike.
+    return record;
+  }
+  const sorted: Record<string, unknown> = {};
   for (const name of inOrder ? names : names.sort()) {
     const item = sortedCopy(name, record[name]);
-    if (item !== record[name]) unchanged = false;
-    items.set(name, item);
-  }
-  // Keys already in order and nothing inside changed: JSON.stringify writes the value itself alike.
-  if (unchanged) return record;
-  const sorted: Record<string, unknown> = {};
-  for (const [name, item] of items) {
     // A key named __proto__ stays a key (plain assignment would set the prototype).
     if (name === '__proto__') Object.defineProperty(sorted, name, { value: item, enumerable: true, writable: true });
     else sorted[name] = item;

@@ -25,6 +25,27 @@ describe('canonicalJson (hash format 2)', () => {
     );
   });
 
+  it('given a value already in canonical order (its canonical text read back), then it prints as it is: the text is a fixed point', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = canonicalJson(value);
+        const inOrder = JSON.parse(text) as unknown;
+        expect(canonicalJson(inOrder)).toBe(text);
+        expect(JSON.stringify(inOrder)).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('given a value in order but for one nested object or a Date inside, then that part alone is put in order', () => {
+    expect(canonicalJson({ a: 1, b: { d: 1, c: 2 }, e: [{ g: 1, f: 2 }] })).toBe(
+      '{"a":1,"b":{"c":2,"d":1},"e":[{"f":2,"g":1}]}',
+    );
+    expect(canonicalJson({ a: new Date('2026-11-27T00:00:00.000Z'), b: Object.create({ inherited: 1 }) })).toBe(
+      '{"a":"2026-11-27T00:00:00.000Z","b":{}}',
+    );
+  });
+
   it('given two JSON values that print alike, then they are equal (a change to a value changes its text)', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
