@@ -26,22 +26,25 @@ export function freshIvs(count: number): Buffer {
 }
 
 /**
- * AES-256-GCM: iv (12 bytes) | tag (16 bytes) | ciphertext. `context` is authenticated (bound to it; a
- * caller sealing many values under one context may pass it as a Buffer made once). `iv`: 12 fresh random
- * bytes (from freshIvs by default); never reuse one with the same key.
+ * AES-256-GCM: iv (12 bytes) | tag (16 bytes) | ciphertext, after `prefix` when one is given (bytes the
+ * caller wants in front, e.g. a header it also passes as the context). `context` is authenticated (bound
+ * to it; a caller sealing many values under one context may pass it as a Buffer made once). `iv`: 12 fresh
+ * random bytes (from freshIvs by default); never reuse one with the same key.
  */
 export function seal(
   key: Buffer | KeyObject,
   plaintext: Buffer | string,
   context: string | Buffer,
   iv: Buffer = freshIvs(1),
+  prefix?: Buffer,
 ): Buffer {
   if (iv.length !== IV_BYTES) throw new RangeError(`An AES-GCM iv here is ${IV_BYTES} bytes`);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(typeof context === 'string' ? Buffer.from(context, 'utf8') : context);
   const body = typeof plaintext === 'string' ? cipher.update(plaintext, 'utf8') : cipher.update(plaintext);
   const rest = cipher.final();
-  return Buffer.concat([iv, cipher.getAuthTag(), body, rest]);
+  const parts = [iv, cipher.getAuthTag(), body, rest];
+  return Buffer.concat(prefix ? [prefix, ...parts] : parts);
 }
 
 /** Opens what `seal` made with the same key and context; throws when either differs or a byte changed. */

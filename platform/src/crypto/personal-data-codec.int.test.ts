@@ -37,11 +37,14 @@ describe.each(['postgres', 'pglite'] as const)('personal data codec on %s', (kin
     await store.append(`note-${randomUUID()}`, [ev('alpha secret')], { metadata: { userId: user } });
     const id = `note-${randomUUID()}`;
     await store.appendToStreams([{ streamId: id, events: [ev('beta secret')] }], { metadata: { userId: user } });
-    const raw = await db.pool.query<{ data: string }>('SELECT data::text AS data FROM events WHERE stream_id = $1', [
-      id,
-    ]);
+    const raw = await db.pool.query<{ data: string; sealed: Buffer; hash_format: number }>(
+      'SELECT data::text AS data, sealed, hash_format FROM events WHERE stream_id = $1',
+      [id],
+    );
     expect(raw.rows[0]!.data).not.toContain('beta secret');
-    expect(raw.rows[0]!.data).toContain('"$pii": "v2"');
+    expect(raw.rows[0]!.data).toContain('"$pii": "v3"');
+    expect(raw.rows[0]!.sealed.toString('latin1')).not.toContain('beta secret');
+    expect(raw.rows[0]!.hash_format).toBe(3);
     expect((await store.readStream(id)).events[0]!.data).toEqual({ secret: 'beta secret', n: 1 });
     const keys = await db.pool.query('SELECT 1 FROM user_keys WHERE user_id = $1', [user]);
     expect(keys.rows).toHaveLength(1);
@@ -50,6 +53,40 @@ describe.each(['postgres', 'pglite'] as const)('personal data codec on %s', (kin
       codec: new PersonalDataCodec(new UserKeyStore(randomBytes(32)), policy),
     });
     await expect(stranger.readStream(id)).rejects.toThrow();
+  });
+
+  it('the chain covers the sealed bytes: changed, removed or moved to another event, the chain breaks', async () => {
+    const { store } = storeWith();
+    const user = `u-${randomUUID()}`;
+    const id = `note-${randomUUID()}`;
+    await store.append(id, [ev('first secret'), ev('second secret')], { metadata: { userId: user } });
+    expect((await verifyEventChains(db.pool)).broken.filter((b) => b.streamId === id)).toEqual([]);
+    const brokenAfter = async (sql: string) => {
+      const client = await db.pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(sql, [id]);
+        return (await verifyEventChains(client)).broken.filter((b) => b.streamId === id);
+      } finally {
+        await client.query('ROLLBACK');
+        client.release();
+      }
+    };
+    expect(
+      await brokenAfter(
+        `UPDATE events SET sealed = set_byte(sealed, octet_length(sealed) - 1, get_byte(sealed, octet_length(sealed) - 1) # 1)
+          WHERE stream_id = $1 AND stream_version = 2`,
+      ),
+    ).toMatchObject([{ streamVersion: 2 }]);
+    expect(
+      await brokenAfter('UPDATE events SET sealed = NULL WHERE stream_id = $1 AND stream_version = 1'),
+    ).toMatchObject([{ streamVersion: 1 }]);
+    expect(
+      await brokenAfter(
+        `UPDATE events SET sealed = (SELECT sealed FROM events WHERE stream_id = $1 AND stream_version = 1)
+          WHERE stream_id = $1 AND stream_version = 2`,
+      ),
+    ).toMatchObject([{ streamVersion: 2 }]);
   });
 
   it('a first append of a new user in a transaction that rolls back leaves no key that was used', async () => {

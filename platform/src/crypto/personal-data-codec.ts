@@ -25,10 +25,10 @@ interface FieldEnvelope {
 }
 
 /**
- * Format v2: one seal per event. Every personal field of the event is `{"$pii": "v2", "k": user id, "i": n}`
- * (its place in the sealed list); the field with `"i": 0` also carries `"c"`: base64(iv | tag | ciphertext)
- * of the JSON array of all the event's personal strings. One AES-256-GCM seal per event instead of one per
- * field (the cipher setup, not the bytes, is what costs).
+ * Format v2 (events written from migration 0085's release to 0098's): one seal per event. Every personal
+ * field of the event is `{"$pii": "v2", "k": user id, "i": n}` (its place in the sealed list); the field with
+ * `"i": 0` also carries `"c"`: base64(iv | tag | ciphertext) of the JSON array of all the event's personal
+ * strings. Still read; no longer written.
  */
 interface EventSlot {
   readonly $pii: 'v2';
@@ -37,27 +37,54 @@ interface EventSlot {
   c?: string;
 }
 
-type Envelope = FieldEnvelope | EventSlot;
+/**
+ * Format v3 (migration 0098): one seal per event, kept out of the data. Every personal field is
+ * `{"$pii": "v3", "i": n}`; the sealed bytes go to the event's own column (`events.sealed`, the store's
+ * NewEvent.sealed), as `header | iv | tag | ciphertext` of the JSON array of the event's personal strings,
+ * where header = 3 | subject length (2 bytes) | subject (UTF-8), authenticated as the seal's context. Binary
+ * in a bytea column: no base64, no JSON for PostgreSQL to parse, and the data stays small.
+ */
+interface ColumnSlot {
+  readonly $pii: 'v3';
+  readonly i: number;
+}
+
+type Envelope = FieldEnvelope | EventSlot | ColumnSlot;
 
 const isEnvelope = (value: unknown): value is Envelope => {
   if (typeof value !== 'object' || value === null) return false;
   const version = (value as { $pii?: unknown }).$pii;
-  return version === 'v1' || version === 'v2';
+  return version === 'v1' || version === 'v2' || version === 'v3';
+};
+
+const SEALED_FORMAT = 3;
+
+/** The v3 header of a subject's seals (bounded cache: made once per user, not per event). */
+const sealedHeaders = new Map<string, Buffer>();
+const sealedHeader = (subject: string): Buffer => {
+  let header = sealedHeaders.get(subject);
+  if (header === undefined) {
+    const name = Buffer.from(subject, 'utf8');
+    if (name.length > 0xffff) throw new RangeError('A data subject id this long cannot be sealed');
+    header = Buffer.alloc(3 + name.length);
+    header[0] = SEALED_FORMAT;
+    header.writeUInt16BE(name.length, 1);
+    name.copy(header, 3);
+    if (sealedHeaders.size >= 10_000) sealedHeaders.clear();
+    sealedHeaders.set(subject, header);
+  }
+  return header;
+};
+
+/** A v3 column value split into its subject, its header (the seal's context) and the seal. */
+const splitSealed = (bytes: Buffer): { subject: string; header: Buffer; sealed: Buffer } => {
+  if (bytes.length < 3 || bytes[0] !== SEALED_FORMAT) throw new Error('Sealed personal data of an unknown format');
+  const end = 3 + bytes.readUInt16BE(1);
+  return { subject: bytes.toString('utf8', 3, end), header: bytes.subarray(0, end), sealed: bytes.subarray(end) };
 };
 
 const fieldContext = (userId: string) => `stride-pii:${userId}`;
 const eventContext = (userId: string) => `stride-pii-v2:${userId}`;
-
-/** The authenticated context of a user's v2 seals, as bytes made once per user (a bounded cache). */
-const eventContexts = new Map<string, Buffer>();
-const eventContextBytes = (userId: string): Buffer => {
-  let context = eventContexts.get(userId);
-  if (context === undefined) {
-    if (eventContexts.size >= 10_000) eventContexts.clear();
-    eventContexts.set(userId, (context = Buffer.from(eventContext(userId), 'utf8')));
-  }
-  return context;
-};
 
 /** Every envelope of a value, depth first. */
 function* envelopesIn(value: unknown): Generator<Envelope> {
@@ -111,13 +138,11 @@ export class PersonalDataCodec implements EventCodec {
       if (dataKey.state !== 'erased') usedKeys.add(subject);
       encoded.push({
         ...append,
-        events: append.events.map((event) => ({
-          ...event,
-          data:
-            dataKey.state === 'erased'
-              ? this.eraseAll(event)
-              : this.sealEvent(event, subject, this.keyObject(dataKey.key), iv),
-        })),
+        events: append.events.map((event) =>
+          dataKey.state === 'erased'
+            ? { ...event, data: this.eraseAll(event) }
+            : this.sealEvent(event, subject, this.keyObject(dataKey.key), iv),
+        ),
       });
     }
     return { appends: encoded, newKeys, usedKeys };
@@ -129,24 +154,16 @@ export class PersonalDataCodec implements EventCodec {
     return keyObject;
   }
 
-  /** The event's data with its personal strings replaced by v2 slots, all of them sealed in one envelope. */
-  private sealEvent(event: NewEvent, subject: string, key: KeyObject, iv: () => Buffer): unknown {
+  /** The event with its personal strings replaced by v3 slots, all of them sealed into its `sealed` bytes. */
+  private sealEvent(event: NewEvent, subject: string, key: KeyObject, iv: () => Buffer): NewEvent {
     const values: string[] = [];
-    let carrier: EventSlot | undefined;
     const data = this.policy.mapPersonalData(event.type, event.data, (value) => {
-      // Keys in sorted order (what the event hash's canonical JSON writes without a copy); the carrier's
-      // "c" is set once every value is known.
-      const slot: EventSlot = carrier
-        ? { $pii: 'v2', i: values.length, k: subject }
-        : { $pii: 'v2', c: '', i: 0, k: subject };
       values.push(value);
-      carrier ??= slot;
-      return slot;
+      return { $pii: 'v3', i: values.length - 1 } satisfies ColumnSlot;
     });
-    if (carrier) {
-      carrier.c = seal(key, JSON.stringify(values), eventContextBytes(subject), iv()).toString('base64');
-    }
-    return data;
+    if (values.length === 0) return event;
+    const header = sealedHeader(subject);
+    return { ...event, data, sealed: seal(key, JSON.stringify(values), header, iv(), header) };
   }
 
   private eraseAll(event: NewEvent): unknown {
@@ -163,8 +180,16 @@ export class PersonalDataCodec implements EventCodec {
     const key = keys.get(carrier.k);
     if (!key) return null;
     return JSON.parse(
-      open(this.keyObject(key), Buffer.from(carrier.c!, 'base64'), eventContextBytes(carrier.k)).toString('utf8'),
+      open(this.keyObject(key), Buffer.from(carrier.c!, 'base64'), eventContext(carrier.k)).toString('utf8'),
     ) as string[];
+  }
+
+  /** The personal strings of an event in format v3 (its sealed column), or null when its user's key is erased. */
+  private openColumn(bytes: Buffer, keys: ReadonlyMap<string, Buffer | null>): string[] | null {
+    const { subject, header, sealed } = splitSealed(bytes);
+    const key = keys.get(subject);
+    if (!key) return null;
+    return JSON.parse(open(this.keyObject(key), sealed, header).toString('utf8')) as string[];
   }
 
   forgetKeys(userIds: Iterable<string>): void {
@@ -175,22 +200,35 @@ export class PersonalDataCodec implements EventCodec {
     return this.keys.store(newKeys, db);
   }
 
-  async decode(events: StoredEvent[], db: Queryable): Promise<StoredEvent[]> {
+  async decode(events: StoredEvent[], db: Queryable, sealed: readonly (Buffer | null)[] = []): Promise<StoredEvent[]> {
     const subjects = new Set<string>();
-    for (const event of events) for (const envelope of envelopesIn(event.data)) subjects.add(envelope.k);
-    if (subjects.size === 0) return events;
-    const keys = await this.keys.lookup(subjects, db);
+    let enveloped = false;
+    events.forEach((event, index) => {
+      const bytes = sealed[index];
+      if (bytes) subjects.add(splitSealed(bytes).subject);
+      for (const envelope of envelopesIn(event.data)) {
+        enveloped = true;
+        if (envelope.$pii !== 'v3') subjects.add(envelope.k);
+      }
+    });
+    if (!enveloped) return events;
+    const keys = subjects.size > 0 ? await this.keys.lookup(subjects, db) : new Map<string, Buffer | null>();
     const openField = (envelope: FieldEnvelope): string => {
       const key = keys.get(envelope.k);
       if (!key) return this.policy.erased;
       return open(key, Buffer.from(envelope.c, 'base64'), fieldContext(envelope.k)).toString('utf8');
     };
-    return events.map((event) => {
-      // The v2 slots of this event: their values come from the one envelope that carries the ciphertext.
-      let sealed: string[] | null | undefined;
-      const openSlot = (slot: EventSlot): string => {
-        if (sealed === undefined) sealed = this.openEvent(event, keys);
-        return sealed === null ? this.policy.erased : (sealed[slot.i] ?? this.policy.erased);
+    return events.map((event, index) => {
+      // The event's slots take their values from its one seal: v2 in the data, v3 in its column.
+      let opened: string[] | null | undefined;
+      const openSlot = (slot: EventSlot | ColumnSlot): string => {
+        if (opened === undefined) {
+          const bytes = sealed[index];
+          if (slot.$pii === 'v2') opened = this.openEvent(event, keys);
+          else if (bytes) opened = this.openColumn(bytes, keys);
+          else throw new Error(`Event ${event.eventId}: sealed personal fields without their ciphertext`);
+        }
+        return opened === null ? this.policy.erased : (opened[slot.i] ?? this.policy.erased);
       };
       const openOne = (envelope: Envelope): string =>
         envelope.$pii === 'v1' ? openField(envelope) : openSlot(envelope);

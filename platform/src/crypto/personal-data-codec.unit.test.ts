@@ -69,6 +69,7 @@ describe('PersonalDataCodec', () => {
     const decoded = await codec.decode(
       encoded.appends.map((append) => storedEvent(append.streamId, append.events[0]!.data)),
       db,
+      encoded.appends.map((append) => append.events[0]!.sealed ?? null),
     );
     expect(decoded.map((event) => event.data)).toEqual([
       { title: 'Run a half marathon' },
@@ -87,7 +88,7 @@ describe('PersonalDataCodec formats', () => {
     erased: '[erased]',
   };
 
-  it('given an event with two personal fields, when encoded, then one ciphertext (v2) carries both and decodes back', async () => {
+  it('given an event with two personal fields, when encoded, then one seal in its own bytes (v3) carries both and decodes back', async () => {
     const { rows, db } = keyTable();
     const codec = new PersonalDataCodec(new UserKeyStore(randomBytes(32)), twoTitles);
     const data = { title: 'Run a half marathon', subtitle: 'before spring', n: 1 };
@@ -97,15 +98,46 @@ describe('PersonalDataCodec formats', () => {
       db,
     );
     rows.set('usr_a', encoded.newKeys.get('usr_a')!);
-    const stored = encoded.appends[0]!.events[0]!.data as Record<string, { $pii: string; c?: string; i: number }>;
-    expect(JSON.stringify(stored)).not.toContain('marathon');
-    expect([stored.title!.$pii, stored.subtitle!.$pii]).toEqual(['v2', 'v2']);
-    expect([stored.title!.c, stored.subtitle!.c].filter(Boolean)).toHaveLength(1);
-    const [decoded] = await codec.decode([storedEvent('goal-g1', stored)], db);
+    const event = encoded.appends[0]!.events[0]!;
+    expect(event.data).toEqual({ n: 1, title: { $pii: 'v3', i: 0 }, subtitle: { $pii: 'v3', i: 1 } });
+    expect(event.sealed!.toString('latin1')).not.toContain('marathon');
+    expect(event.sealed!.toString('latin1')).toContain('usr_a'); // the subject, in the authenticated header
+    const [decoded] = await codec.decode([storedEvent('goal-g1', event.data)], db, [event.sealed!]);
     expect(decoded!.data).toEqual(data);
   });
 
-  it('given events written per field (v1) and per event (v2) in one read, then both decode; erased, both read "[erased]"', async () => {
+  it('given v3 sealed bytes changed, moved to another subject, or missing, when decoded, then it fails rather than read wrong data', async () => {
+    const { rows, db } = keyTable();
+    const codec = new PersonalDataCodec(new UserKeyStore(randomBytes(32)), twoTitles);
+    const encode = async (user: string) => {
+      const encoded = await codec.encode(
+        [
+          {
+            streamId: 'goal-g1',
+            events: [{ type: 'GoalCreated', schemaVersion: 1, data: { title: 'a', subtitle: 'b' } }],
+          },
+        ],
+        user,
+        db,
+      );
+      rows.set(user, encoded.newKeys.get(user)!);
+      return encoded.appends[0]!.events[0]!;
+    };
+    const a = await encode('usr_a');
+    const b = await encode('usr_b');
+    const flipped = Buffer.from(a.sealed!);
+    flipped[flipped.length - 1] = flipped[flipped.length - 1]! ^ 1;
+    await expect(codec.decode([storedEvent('goal-g1', a.data)], db, [flipped])).rejects.toThrow();
+    // usr_a's header in front of usr_b's seal: the header is the seal's authenticated context.
+    const headerLength = 3 + 'usr_a'.length;
+    const swapped = Buffer.concat([a.sealed!.subarray(0, headerLength), b.sealed!.subarray(headerLength)]);
+    await expect(codec.decode([storedEvent('goal-g1', a.data)], db, [swapped])).rejects.toThrow();
+    await expect(codec.decode([storedEvent('goal-g1', a.data)], db, [null])).rejects.toThrow(
+      /without their ciphertext/,
+    );
+  });
+
+  it('given events written per field (v1), per event in the data (v2) and in their own bytes (v3) in one read, then all decode; erased, all read "[erased]"', async () => {
     const { rows, db } = keyTable();
     const master = randomBytes(32);
     const keys = new UserKeyStore(master, { cacheMs: 0 });
@@ -129,17 +161,32 @@ describe('PersonalDataCodec formats', () => {
       k: 'usr_a',
       c: seal(dataKey.key, Buffer.from(value, 'utf8'), 'stride-pii:usr_a').toString('base64'),
     });
+    // An event as the codec wrote it from migration 0085 to 0098: one seal per event, in its data.
+    const v2 = {
+      title: {
+        $pii: 'v2',
+        c: seal(dataKey.key, JSON.stringify(['middle', 'aged']), 'stride-pii-v2:usr_a').toString('base64'),
+        i: 0,
+        k: 'usr_a',
+      },
+      subtitle: { $pii: 'v2', i: 1, k: 'usr_a' },
+      n: 2,
+    };
     const events = [
       storedEvent('goal-g0', { title: v1('old'), subtitle: v1('older'), n: 0 }),
+      storedEvent('goal-g2', v2),
       storedEvent('goal-g1', encoded.appends[0]!.events[0]!.data),
     ];
-    expect((await codec.decode(events, db)).map((event) => event.data)).toEqual([
+    const sealed = [null, null, encoded.appends[0]!.events[0]!.sealed!];
+    expect((await codec.decode(events, db, sealed)).map((event) => event.data)).toEqual([
       { title: 'old', subtitle: 'older', n: 0 },
+      { title: 'middle', subtitle: 'aged', n: 2 },
       { title: 'new', subtitle: 's' },
     ]);
     rows.delete('usr_a');
-    expect((await codec.decode(events, db)).map((event) => event.data)).toEqual([
+    expect((await codec.decode(events, db, sealed)).map((event) => event.data)).toEqual([
       { title: '[erased]', subtitle: '[erased]', n: 0 },
+      { title: '[erased]', subtitle: '[erased]', n: 2 },
       { title: '[erased]', subtitle: '[erased]' },
     ]);
   });

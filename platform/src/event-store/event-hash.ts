@@ -109,22 +109,33 @@ export interface DigestedEventContent {
   readonly metadataJson: string;
 }
 
+const digestText = (prefix: string, event: DigestedEventContent): string =>
+  [
+    prefix,
+    sized(event.streamId),
+    event.eventId,
+    sized(event.type),
+    event.schemaVersion,
+    sized(event.dataJson),
+    sized(event.metadataJson),
+  ].join('\n');
+
 /** Format 2's content digest, computed by the writer before the append (migration 0085). */
 export const eventDigest = (event: DigestedEventContent): Buffer =>
-  createHash('sha256')
-    .update(
-      [
-        'stride-event-v2',
-        sized(event.streamId),
-        event.eventId,
-        sized(event.type),
-        event.schemaVersion,
-        sized(event.dataJson),
-        sized(event.metadataJson),
-      ].join('\n'),
-      'utf8',
-    )
-    .digest();
+  createHash('sha256').update(digestText('stride-event-v2', event), 'utf8').digest();
+
+/**
+ * Format 3's content digest (migration 0098): format 2's under its own prefix, then the event's sealed
+ * personal data (`events.sealed`; -1 when it has none), so the chain covers the ciphertext.
+ */
+export const eventDigestV3 = (event: DigestedEventContent & { readonly sealed: Buffer | null }): Buffer => {
+  const hash = createHash('sha256').update(
+    `${digestText('stride-event-v3', event)}\n${event.sealed ? event.sealed.length : -1}\n`,
+    'utf8',
+  );
+  if (event.sealed) hash.update(event.sealed);
+  return hash.digest();
+};
 
 /** Format 2: sha256(previous hash || digest || "<stream version>\n<recorded micros>"), as the append chains it. */
 export const chainHashV2 = (

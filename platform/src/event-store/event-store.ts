@@ -4,7 +4,7 @@ import type { Pool, PoolClient, Queryable } from '../postgres/pool';
 import { preparedQuery, sharesOneBackend, withTransaction } from '../postgres/pool';
 import { AppendOrderError, ExpectedVersionConflictError } from './errors';
 import { deterministicEventId, newEventId } from './event-ids';
-import { canonicalJson, eventDigest } from './event-hash';
+import { canonicalJson, eventDigestV3 } from './event-hash';
 import type {
   AppendOptions,
   AppendResult,
@@ -48,12 +48,14 @@ interface EventRow {
   data: unknown;
   metadata: EventMetadata;
   recorded_at: Date;
+  sealed: Buffer | null;
 }
 
-const eventColumns = (table = 'events') =>
+/** The columns an event is read from; `sealed` is none before migration 0098 (the benchmark's baseline). */
+const eventColumns = (table: string, sealed: boolean) =>
   `${table}.global_position, ${table}.transaction_id::text AS transaction_id, ${table}.stream_id, ${table}.stream_version,
-   ${table}.event_id, ${table}.event_type, ${table}.schema_version, ${table}.data, ${table}.metadata, ${table}.recorded_at`;
-const EVENT_COLUMNS = eventColumns();
+   ${table}.event_id, ${table}.event_type, ${table}.schema_version, ${table}.data, ${table}.metadata, ${table}.recorded_at,
+   ${sealed ? `${table}.sealed` : 'NULL::bytea AS sealed'}`;
 
 const toStoredEvent = (row: EventRow): StoredEvent => ({
   globalPosition: row.global_position,
@@ -107,18 +109,32 @@ const commonMetadata = (options: AppendOptions): CommonMetadata => {
   } satisfies CommonMetadata;
 };
 
+/** The sealed bytes of an append's events, back to back (one bytea parameter; each event names its slice). */
+interface SealedBytes {
+  readonly chunks: Buffer[];
+  length: number;
+}
+
+const noSealedBytes = (): SealedBytes => ({ chunks: [], length: 0 });
+
+const sealedParameter = (sealed: SealedBytes): Buffer | null =>
+  sealed.chunks.length === 0 ? null : Buffer.concat(sealed.chunks, sealed.length);
+
 /**
  * One stream's events as stride_append_batch reads them: `events`, JSON text `[{"i": event id, "y": type,
- * "v": schema version, "n": place (keeps their order), "d": data}]`, and `digests`, their hash format 2
- * digests (32 bytes each, in order), computed here, outside the stream's lock (migration 0085). The data is
- * written as canonicalJson, the very text the digest covers, so it is serialized once. `digests: false` for
- * 0030's function (none computed, the data written by JSON.stringify).
+ * "v": schema version, "n": place (keeps their order), "o"/"l": the slice of `sealed` holding its sealed
+ * personal data (when it has any), "d": data}]`, and `digests`, their hash format 3 digests (32 bytes each,
+ * in order), computed here, outside the stream's lock (migrations 0085, 0098). The data is written as
+ * canonicalJson, the very text the digest covers, so it is serialized once. `sealed` collects the events'
+ * sealed bytes (several streams of one append share it). `digests: false` for 0030's function (none
+ * computed, the data written by JSON.stringify, nothing sealed).
  */
 const encodeEvents = (
   streamId: string,
   events: readonly NewEvent[],
   options: AppendOptions,
   metadata: CommonMetadata,
+  sealed: SealedBytes,
   digests = true,
 ): { events: string; digests: Buffer } => {
   if (events.length === 0) throw new RangeError(`Nothing to append to stream '${streamId}'`);
@@ -131,8 +147,16 @@ const encodeEvents = (
       event.eventId ??
       (key ? deterministicEventId(`${options.metadata.userId}:${key}:${streamId}:${index}`) : newEventId());
     const dataJson = digests ? canonicalJson(event.data) : (JSON.stringify(event.data) ?? 'null');
+    const bytes = event.sealed ?? null;
+    let slice = '';
+    if (bytes) {
+      if (!digests) throw new Error('A store without the hash chain cannot store sealed personal data');
+      slice = `,"o":${sealed.length},"l":${bytes.length}`;
+      sealed.chunks.push(bytes);
+      sealed.length += bytes.length;
+    }
     if (index > 0) text += ',';
-    text += `{"i":${JSON.stringify(eventId)},"y":${JSON.stringify(event.type)},"v":${JSON.stringify(event.schemaVersion) ?? 'null'},"n":${index + 1},"d":${dataJson}}`;
+    text += `{"i":${JSON.stringify(eventId)},"y":${JSON.stringify(event.type)},"v":${JSON.stringify(event.schemaVersion) ?? 'null'},"n":${index + 1}${slice},"d":${dataJson}}`;
     if (!digests) return;
     let stored = metadataJson.get(event.schemaVersion);
     if (stored === undefined) {
@@ -140,13 +164,14 @@ const encodeEvents = (
       metadataJson.set(event.schemaVersion, stored);
     }
     hashes.push(
-      eventDigest({
+      eventDigestV3({
         streamId,
         eventId,
         type: event.type,
         schemaVersion: event.schemaVersion,
         dataJson,
         metadataJson: stored,
+        sealed: bytes,
       }),
     );
   });
@@ -191,7 +216,7 @@ export class PostgresEventStore {
   /**
    * `codec`: what encodes event data before it is stored and decodes it after it is read (crypto-shredding).
    * `withoutChain`: only for a database migrated no further than 0039, before the hash chain (the event-store
-   * benchmark's baseline): `append` calls 0030's function and computes no digests.
+   * benchmark's baseline): `append` calls 0030's function and computes no digests, and reads find no `sealed` column.
    */
   constructor(
     private readonly pool: Pool,
@@ -211,7 +236,8 @@ export class PostgresEventStore {
     for (;;) {
       const encoded = await this.encodeStoringKeys([{ streamId, events, expectedVersion }], options.metadata.userId);
       try {
-        const batch = encodeEvents(streamId, encoded.appends[0]!.events, options, metadata, !this.withoutChain);
+        const sealed = noSealedBytes();
+        const batch = encodeEvents(streamId, encoded.appends[0]!.events, options, metadata, sealed, !this.withoutChain);
         const values = [
           streamId,
           streamTypeOf(streamId),
@@ -231,8 +257,8 @@ export class PostgresEventStore {
             : {
                 name: this.statements.batch,
                 text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
-                         FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json, $7::bytea, $8::text[])`,
-                values: [...values, batch.digests, keyUsers(encoded)],
+                         FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json, $7::bytea, $8::text[], $9::bytea)`,
+                values: [...values, batch.digests, keyUsers(encoded), sealedParameter(sealed)],
               },
         ));
         break;
@@ -274,8 +300,9 @@ export class PostgresEventStore {
     let rows: Array<AppendRow & { stream_id: string }>;
     const encoded = await this.encode(appends, options.metadata.userId, client);
     const metadata = commonMetadata(options);
+    const sealed = noSealedBytes();
     const streams = encoded.appends.map(({ streamId, events, expectedVersion }) => {
-      const batch = encodeEvents(streamId, events, options, metadata);
+      const batch = encodeEvents(streamId, events, options, metadata, sealed);
       return `{"s":${JSON.stringify(streamId)},"t":${JSON.stringify(streamTypeOf(streamId))},"x":${encodeExpected(expectedVersion)},"h":"${batch.digests.toString('hex')}","e":${batch.events}}`;
     });
     try {
@@ -284,7 +311,7 @@ export class PostgresEventStore {
         text: `SELECT o_stream_id AS stream_id, o_outcome AS outcome, o_stream_version AS stream_version,
                       o_first_position AS first_position, o_last_position AS last_position,
                       o_transaction_id::text AS transaction_id
-                 FROM stride_append_streams($1, $2::jsonb, $3::text[], $4::json, $5::json, $6::text[])`,
+                 FROM stride_append_streams($1, $2::jsonb, $3::text[], $4::json, $5::json, $6::text[], $7::bytea)`,
         values: [
           options.metadata.userId,
           JSON.stringify(metadata),
@@ -294,6 +321,7 @@ export class PostgresEventStore {
             ? null
             : JSON.stringify([...encoded.newKeys].map(([u, k]) => ({ u, k: k.toString('base64') }))),
           keyUsers(encoded),
+          sealedParameter(sealed),
         ],
       }));
     } catch (error) {
@@ -323,8 +351,15 @@ export class PostgresEventStore {
     }
   }
 
-  private decode(events: StoredEvent[], db: Queryable): Promise<StoredEvent[]> {
-    return this.codec ? this.codec.decode(events, db) : Promise.resolve(events);
+  /** The stored rows as events, their sealed personal data opened by the codec (a store without one has none). */
+  private decode(rows: readonly EventRow[], db: Queryable): Promise<StoredEvent[]> {
+    const events = rows.map(toStoredEvent);
+    if (!this.codec) return Promise.resolve(events);
+    return this.codec.decode(
+      events,
+      db,
+      rows.map((row) => row.sealed),
+    );
   }
 
   announce(results: readonly AppendResult[]): void {
@@ -339,7 +374,7 @@ export class PostgresEventStore {
   ): Promise<{ streamId: string; version: number; events: StoredEvent[] }> {
     const { rows } = await preparedQuery<EventRow>(
       db,
-      `SELECT ${EVENT_COLUMNS} FROM events
+      `SELECT ${eventColumns('events', !this.withoutChain)} FROM events
         WHERE stream_id = $1 AND stream_version >= $2 AND stream_version <= $3
           AND global_position <= $4 AND recorded_at <= $5
         ORDER BY stream_version`,
@@ -351,7 +386,7 @@ export class PostgresEventStore {
         options.toTime ?? new Date(8.64e15),
       ],
     );
-    const events = await this.decode(rows.map(toStoredEvent), db);
+    const events = await this.decode(rows, db);
     return { streamId, version: events.at(-1)?.streamVersion ?? 0, events };
   }
 
@@ -378,14 +413,14 @@ export class PostgresEventStore {
     const after = options.after ?? LOG_START;
     const horizon = options.gapSafe === false ? '' : 'AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
     const { rows } = await db.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events
+      `SELECT ${eventColumns('events', !this.withoutChain)} FROM events
         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
           ${horizon}
         ORDER BY events.transaction_id, events.global_position -- the columns, not the text aliases
         LIMIT $3`,
       [after.transactionId, after.position, options.limit ?? 1000],
     );
-    return this.decode(rows.map(toStoredEvent), db);
+    return this.decode(rows, db);
   }
 
   /**
@@ -394,13 +429,13 @@ export class PostgresEventStore {
    */
   async readByOwner(ownerId: string, options: { afterPosition?: number; limit?: number } = {}): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${eventColumns('e')}
+      `SELECT ${eventColumns('e', !this.withoutChain)}
          FROM streams s JOIN events e ON e.stream_id = s.stream_id
         WHERE s.owner_id = $1 AND e.global_position > $2
         ORDER BY e.global_position LIMIT $3`,
       [ownerId, options.afterPosition ?? 0, options.limit ?? 100],
     );
-    return this.decode(rows.map(toStoredEvent), this.pool);
+    return this.decode(rows, this.pool);
   }
 
   /** The user who owns a stream, or null if it does not exist. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseFactories, type TestDatabase } from '@stride/testing/postgres';
 import { migrate } from '../postgres/migrations';
 import type { PoolClient } from '../postgres/pool';
+import { canonicalJson, eventDigest } from './event-hash';
 import { PostgresEventStore } from './event-store';
 import type { NewEvent } from './types';
 import { verifyEventChains, verifyIntegrity, verifyLogCheckpoints } from './verify-integrity';
@@ -190,89 +191,127 @@ describe.each(['postgres', 'pglite'] as const)('the chain migration (0040) on %s
   });
 });
 
-describe.each(['postgres', 'pglite'] as const)('hash formats 1 (0040) and 2 (0085) side by side on %s', (kind) => {
-  let db: TestDatabase;
-  const streamId = `goal-${randomUUID()}`;
-  beforeAll(async () => {
-    db = await testDatabaseFactories[kind]({ migrateUpTo: 80 });
-    // Written by 0040's append: format 1, hashed in PostgreSQL from data::text and metadata::text.
-    const events = JSON.stringify([
-      { i: randomUUID(), y: 'GoalCreated', v: 1, n: 1, d: { title: 'Old', nested: { b: 2, a: [1, 'ü'] } } },
-      { i: randomUUID(), y: 'GoalUpdated', v: 1, n: 2, d: { title: 'Older' } },
-    ]);
-    await db.pool.query(`SELECT * FROM stride_append_batch($1, 'goal', 'u-1', -1, '{"userId":"u-1"}', $2::json)`, [
-      streamId,
-      events,
-    ]);
-    await migrate(db.pool);
-    const store = new PostgresEventStore(db.pool);
-    await store.append(streamId, [ev('GoalUpdated', { title: 'New 🏃', z: null, a: { d: 1.5, c: [true, {}] } })], {
-      metadata: { userId: 'u-1', extra: { y: 1, x: 'two' } },
+describe.each(['postgres', 'pglite'] as const)(
+  'hash formats 1 (0040), 2 (0085) and 3 (0098) side by side on %s',
+  (kind) => {
+    let db: TestDatabase;
+    const streamId = `goal-${randomUUID()}`;
+    beforeAll(async () => {
+      db = await testDatabaseFactories[kind]({ migrateUpTo: 80 });
+      // Written by 0040's append: format 1, hashed in PostgreSQL from data::text and metadata::text.
+      const events = JSON.stringify([
+        { i: randomUUID(), y: 'GoalCreated', v: 1, n: 1, d: { title: 'Old', nested: { b: 2, a: [1, 'ü'] } } },
+        { i: randomUUID(), y: 'GoalUpdated', v: 1, n: 2, d: { title: 'Older' } },
+      ]);
+      await db.pool.query(`SELECT * FROM stride_append_batch($1, 'goal', 'u-1', -1, '{"userId":"u-1"}', $2::json)`, [
+        streamId,
+        events,
+      ]);
+      // Written by 0085's append: format 2, its digest computed by the writer.
+      await migrate(db.pool, { upTo: 97 });
+      const eventId = randomUUID();
+      const data = { title: 'New 🏃', z: null, a: { d: 1.5, c: [true, {}] } };
+      const metadata = { userId: 'u-1', extra: { y: 1, x: 'two' } };
+      const digest = eventDigest({
+        streamId,
+        eventId,
+        type: 'GoalUpdated',
+        schemaVersion: 1,
+        dataJson: canonicalJson(data),
+        metadataJson: canonicalJson({ ...metadata, schemaVersion: 1 }),
+      });
+      await db.pool.query(`SELECT * FROM stride_append_batch($1, 'goal', 'u-1', -1, $2::jsonb, $3::json, $4::bytea)`, [
+        streamId,
+        JSON.stringify(metadata),
+        JSON.stringify([{ i: eventId, y: 'GoalUpdated', v: 1, n: 1, d: data }]),
+        digest,
+      ]);
+      await migrate(db.pool);
+      const store = new PostgresEventStore(db.pool);
+      await store.appendToStreams([{ streamId, events: [ev('GoalCompleted', { n: 4 }), ev('GoalReopened', {})] }], {
+        metadata: { userId: 'u-1' },
+      });
     });
-    await store.appendToStreams([{ streamId, events: [ev('GoalCompleted', { n: 4 }), ev('GoalReopened', {})] }], {
-      metadata: { userId: 'u-1' },
+    afterAll(async () => db?.drop());
+
+    const tamperedAt = async (sql: string | string[]) => {
+      const client = await db.pool.connect();
+      try {
+        await client.query('BEGIN');
+        for (const statement of [sql].flat()) await client.query(statement, [streamId]);
+        return (await verifyEventChains(client)).broken;
+      } finally {
+        await client.query('ROLLBACK');
+        client.release();
+      }
+    };
+
+    it('one stream chains across both formats and verifies', async () => {
+      const { rows } = await db.pool.query<{ hash_format: number }>(
+        'SELECT hash_format FROM events WHERE stream_id = $1 ORDER BY stream_version',
+        [streamId],
+      );
+      expect(rows.map((row) => row.hash_format)).toEqual([1, 1, 2, 3, 3]);
+      expect(await verifyEventChains(db.pool)).toMatchObject({ events: 5, broken: [] });
     });
-  });
-  afterAll(async () => db?.drop());
 
-  const tamperedAt = async (sql: string | string[]) => {
-    const client = await db.pool.connect();
-    try {
-      await client.query('BEGIN');
-      for (const statement of [sql].flat()) await client.query(statement, [streamId]);
-      return (await verifyEventChains(client)).broken;
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
-  };
+    it.each([
+      [
+        'data of a format 1 event',
+        `UPDATE events SET data = data || '{"title":"Edited"}' WHERE stream_id = $1 AND stream_version = 2`,
+        2,
+      ],
+      [
+        'data of a format 2 event',
+        `UPDATE events SET data = jsonb_set(data, '{a,d}', '2.5') WHERE stream_id = $1 AND stream_version = 3`,
+        3,
+      ],
+      [
+        'metadata of a format 3 event',
+        `UPDATE events SET metadata = metadata || '{"userId":"intruder"}' WHERE stream_id = $1 AND stream_version = 4`,
+        4,
+      ],
+      [
+        'type of a format 3 event',
+        `UPDATE events SET event_type = 'GoalAbandoned' WHERE stream_id = $1 AND stream_version = 5`,
+        5,
+      ],
+      [
+        'recorded time of a format 2 event',
+        `UPDATE events SET recorded_at = recorded_at + interval '1 microsecond' WHERE stream_id = $1 AND stream_version = 3`,
+        3,
+      ],
+      [
+        'format of a format 3 event',
+        `UPDATE events SET hash_format = 1 WHERE stream_id = $1 AND stream_version = 4`,
+        4,
+      ],
+      [
+        'format of a format 2 event',
+        `UPDATE events SET hash_format = 3 WHERE stream_id = $1 AND stream_version = 3`,
+        3,
+      ],
+      [
+        'sealed bytes of a format 3 event (added)',
+        `UPDATE events SET sealed = '\\x0300'::bytea WHERE stream_id = $1 AND stream_version = 5`,
+        5,
+      ],
+      [
+        'sealed bytes of a format 2 event (added)',
+        `UPDATE events SET sealed = '\\x0300'::bytea WHERE stream_id = $1 AND stream_version = 3`,
+        3,
+      ],
+    ])('detects a change to the %s', async (_what, sql, version) => {
+      expect(await tamperedAt(sql)).toMatchObject([{ streamId, streamVersion: version }]);
+    });
 
-  it('one stream chains across both formats and verifies', async () => {
-    const { rows } = await db.pool.query<{ hash_format: number }>(
-      'SELECT hash_format FROM events WHERE stream_id = $1 ORDER BY stream_version',
-      [streamId],
-    );
-    expect(rows.map((row) => row.hash_format)).toEqual([1, 1, 2, 2, 2]);
-    expect(await verifyEventChains(db.pool)).toMatchObject({ events: 5, broken: [] });
-  });
-
-  it.each([
-    [
-      'data of a format 1 event',
-      `UPDATE events SET data = data || '{"title":"Edited"}' WHERE stream_id = $1 AND stream_version = 2`,
-      2,
-    ],
-    [
-      'data of a format 2 event',
-      `UPDATE events SET data = jsonb_set(data, '{a,d}', '2.5') WHERE stream_id = $1 AND stream_version = 3`,
-      3,
-    ],
-    [
-      'metadata of a format 2 event',
-      `UPDATE events SET metadata = metadata || '{"userId":"intruder"}' WHERE stream_id = $1 AND stream_version = 4`,
-      4,
-    ],
-    [
-      'type of a format 2 event',
-      `UPDATE events SET event_type = 'GoalAbandoned' WHERE stream_id = $1 AND stream_version = 5`,
-      5,
-    ],
-    [
-      'recorded time of a format 2 event',
-      `UPDATE events SET recorded_at = recorded_at + interval '1 microsecond' WHERE stream_id = $1 AND stream_version = 3`,
-      3,
-    ],
-    ['format of a format 2 event', `UPDATE events SET hash_format = 1 WHERE stream_id = $1 AND stream_version = 4`, 4],
-  ])('detects a change to the %s', async (_what, sql, version) => {
-    expect(await tamperedAt(sql)).toMatchObject([{ streamId, streamVersion: version }]);
-  });
-
-  it('detects two format 2 events of a stream swapped', async () => {
-    const broken = await tamperedAt([
-      'UPDATE events SET stream_version = 1000 WHERE stream_id = $1 AND stream_version = 4',
-      'UPDATE events SET stream_version = 4 WHERE stream_id = $1 AND stream_version = 5',
-      'UPDATE events SET stream_version = 5 WHERE stream_id = $1 AND stream_version = 1000',
-    ]);
-    expect(broken).toMatchObject([{ streamId, streamVersion: 4 }]);
-  });
-});
+    it('detects two events of a stream swapped', async () => {
+      const broken = await tamperedAt([
+        'UPDATE events SET stream_version = 1000 WHERE stream_id = $1 AND stream_version = 4',
+        'UPDATE events SET stream_version = 4 WHERE stream_id = $1 AND stream_version = 5',
+        'UPDATE events SET stream_version = 5 WHERE stream_id = $1 AND stream_version = 1000',
+      ]);
+      expect(broken).toMatchObject([{ streamId, streamVersion: 4 }]);
+    });
+  },
+);

@@ -7,6 +7,11 @@ export interface NewEvent {
   readonly schemaVersion: number;
   /** Client-chosen id; appending the same ids again is a no-op that answers with the original result. */
   readonly eventId?: string;
+  /**
+   * The event's personal data as a codec sealed it (stored in `events.sealed`, covered by the event's
+   * hash); set by an EventCodec's encode only.
+   */
+  readonly sealed?: Buffer;
 }
 
 /** Travels with every event. */
@@ -96,7 +101,8 @@ export interface EncodedAppends {
  */
 export interface EventCodec {
   encode(appends: readonly StreamAppend[], actorUserId: string, db: Queryable): Promise<EncodedAppends>;
-  decode(events: StoredEvent[], db: Queryable): Promise<StoredEvent[]>;
+  /** `sealed[n]`: what the store holds in `events.sealed` for `events[n]` (null: nothing). */
+  decode(events: StoredEvent[], db: Queryable, sealed: readonly (Buffer | null)[]): Promise<StoredEvent[]>;
   /** Stores new keys outside a transaction; returns the users whose key another writer stored first. */
   storeKeys(newKeys: ReadonlyMap<string, Buffer>, db: Queryable): Promise<string[]>;
   /** Drops what is cached of these users' keys (an append found one of them erased). */

@@ -1,6 +1,14 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Pool, Queryable } from '../postgres/pool';
-import { canonicalJson, CHAIN_START, chainHash, chainHashV2, eventDigest, type HashedEventContent } from './event-hash';
+import {
+  canonicalJson,
+  CHAIN_START,
+  chainHash,
+  chainHashV2,
+  eventDigest,
+  eventDigestV3,
+  type HashedEventContent,
+} from './event-hash';
 
 /** The first place a stream's chain breaks. */
 export interface BrokenStream {
@@ -35,9 +43,10 @@ interface ChainRow {
   metadata_text: string;
   event_hash: Buffer;
   hash_format: number;
+  sealed: Buffer | null;
 }
 
-/** The hash an event should have after `previous`, in the format it was written with (0040 or 0085). */
+/** The hash an event should have after `previous`, in the format it was written with (0040, 0085 or 0098). */
 const expectedHash = (previous: Buffer, row: ChainRow): Buffer => {
   const content: HashedEventContent = {
     streamId: row.stream_id,
@@ -49,13 +58,16 @@ const expectedHash = (previous: Buffer, row: ChainRow): Buffer => {
     dataText: row.data_text,
     metadataText: row.metadata_text,
   };
+  // Formats before 3 had no sealed column: such an event with sealed bytes was changed after it was written.
+  if (row.hash_format !== 3 && row.sealed !== null) return Buffer.alloc(0); // never matches
   if (row.hash_format === 1) return chainHash(previous, content);
-  if (row.hash_format !== 2) return Buffer.alloc(0); // no format of ours: never matches
-  const digest = eventDigest({
+  if (row.hash_format !== 2 && row.hash_format !== 3) return Buffer.alloc(0); // no format of ours: never matches
+  const digested = {
     ...content,
     dataJson: canonicalJson(JSON.parse(row.data_text)),
     metadataJson: canonicalJson(JSON.parse(row.metadata_text)),
-  });
+  };
+  const digest = row.hash_format === 2 ? eventDigest(digested) : eventDigestV3({ ...digested, sealed: row.sealed });
   return chainHashV2(previous, digest, row.stream_version, row.recorded_micros);
 };
 
@@ -111,7 +123,7 @@ export async function verifyEventChains(db: Queryable): Promise<ChainVerificatio
     const { rows } = await db.query<ChainRow>(
       `SELECT global_position, stream_id, stream_version, event_id::text AS event_id, event_type, schema_version,
               floor(extract(epoch FROM recorded_at) * 1000000)::bigint::text AS recorded_micros,
-              data::text AS data_text, metadata::text AS metadata_text, event_hash, hash_format
+              data::text AS data_text, metadata::text AS metadata_text, event_hash, hash_format, sealed
          FROM events WHERE (stream_id, stream_version) > ($1, $2)
         ORDER BY stream_id, stream_version LIMIT $3`,
       [after[0], after[1], PAGE],
