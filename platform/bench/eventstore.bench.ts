@@ -6,12 +6,14 @@
  *   (c) a full read of the global log in pages of 1,000
  * Ours runs three times over: as shipped (`stride`: hash chain and encryption of personal fields on),
  * `stride-chain` (hash chain, no encryption) and `stride-plain` (neither: migrated only up to 0039, before the
- * chain, appending through 0030's function without digests), so the cost of tamper evidence and crypto-shredding is measured in the same run (ratios `trust*`).
+ * chain, appending through 0030's function without digests, reading its events as jsonb as the shipped
+ * append does), so the cost of tamper evidence and crypto-shredding is measured in the same run (ratios `trust*`).
  * Appends run in alternating rounds (BENCH_ROUNDS, default 3); each figure is the median round, so
  * background load on the machine falls on both contenders alike.
  * Prints events/s and p50/p99 append latency, our/Emmett ratios, and as its last line one JSON object.
  * BENCH_DATABASE_URL (default: the local server's postgres database) picks the server.
  */
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -86,9 +88,26 @@ interface Contender {
 
 type Variant = 'stride' | 'stride-chain' | 'stride-plain';
 
+/**
+ * 0030's single-stream append with its events read as jsonb (jsonb_to_recordset), as 0098's append reads
+ * them: the plain baseline then differs from the store as shipped only by the chain and the encryption,
+ * not by how the batch is parsed (json_to_recordset parses each event's data twice).
+ */
+const plainAppendReadingJsonb = (): string => {
+  const sql = readFileSync(new URL('../migrations/postgres/0030_append_json_batches.sql', import.meta.url), 'utf8');
+  const start = sql.indexOf('CREATE FUNCTION stride_append_batch(');
+  const fn = sql.slice(start, sql.indexOf('$$;', start) + 3);
+  const patched = fn
+    .replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION')
+    .replace('FROM json_to_recordset(p_events) AS e', 'FROM jsonb_to_recordset(p_events::jsonb) AS e');
+  if (start < 0 || !patched.includes('jsonb_to_recordset')) throw new Error("0030's append is not as expected");
+  return patched;
+};
+
 async function stride(url: string, variant: Variant): Promise<Contender> {
   const pool = createPool(url, { max: CONCURRENCY });
   await migrate(pool, variant === 'stride-plain' ? { upTo: 39 } : {});
+  if (variant === 'stride-plain') await pool.query(plainAppendReadingJsonb());
   const codec =
     variant === 'stride' ? new PersonalDataCodec(new UserKeyStore(randomBytes(32)), benchPolicy) : undefined;
   const store = new PostgresEventStore(pool, { codec, withoutChain: variant === 'stride-plain' });

@@ -14,7 +14,8 @@
 ALTER TABLE events ADD COLUMN sealed bytea;
 
 -- As in 0085, but every event may bring its sealed bytes: p_sealed holds all of them back to back, and an
--- event's JSON names its slice ("o": offset, "l": length; neither when it has none).
+-- event's JSON names its slice ("o": offset, "l": length; neither when it has none); and the events are
+-- read from jsonb (jsonb_to_recordset), not json.
 DROP FUNCTION stride_append_streams(text, jsonb, text[], json, json, text[]);
 DROP FUNCTION stride_append_batch(text, text, text, integer, jsonb, json, bytea, text[]);
 CREATE FUNCTION stride_append_batch(
@@ -37,7 +38,10 @@ DECLARE
   v_current integer;
   v_head bytea;
   v_inserted integer;
-  v_count integer := json_array_length(p_events);
+  -- Parsed once into jsonb: json_to_recordset parses the text and then each event's data again, which
+  -- cost about 6 times as much for a batch of 100 (measured on PostgreSQL 15).
+  v_events jsonb := p_events::jsonb;
+  v_count integer := jsonb_array_length(v_events);
   v_now timestamptz := now();
   v_micros text := floor(extract(epoch FROM v_now) * 1000000)::bigint::text;
   v_hashes bytea[] := '{}';
@@ -57,7 +61,7 @@ BEGIN
      OR (p_expected_version = -2 AND v_current <> 0)
      OR (p_expected_version = -3 AND v_current = 0) THEN
     SELECT * INTO outcome, stream_version, first_position, last_position, transaction_id
-      FROM stride_find_appended(ARRAY(SELECT (x->>'i')::uuid FROM json_array_elements(p_events) AS x));
+      FROM stride_find_appended(ARRAY(SELECT (x->>'i')::uuid FROM jsonb_array_elements(v_events) AS x));
     IF outcome IS NULL THEN
       outcome := 'conflict';
       stream_version := v_current;
@@ -80,7 +84,7 @@ BEGIN
                         recorded_at, event_hash, hash_format, sealed)
     SELECT p_stream_id, v_current + r.n, r.i, r.y, r.v, r.d, p_metadata || jsonb_build_object('schemaVersion', r.v),
            v_now, v_hashes[r.n], 3, CASE WHEN r.l IS NOT NULL THEN substring(p_sealed FROM r.o + 1 FOR r.l) END
-      FROM json_to_recordset(p_events) AS r(i uuid, y text, v integer, n integer, d jsonb, o integer, l integer)
+      FROM jsonb_to_recordset(v_events) AS r(i uuid, y text, v integer, n integer, d jsonb, o integer, l integer)
      ORDER BY r.n
     ON CONFLICT (event_id) DO NOTHING
     RETURNING global_position
@@ -90,7 +94,7 @@ BEGIN
 
   IF v_inserted = 0 THEN
     SELECT * INTO outcome, stream_version, first_position, last_position, transaction_id
-      FROM stride_find_appended(ARRAY(SELECT (x->>'i')::uuid FROM json_array_elements(p_events) AS x));
+      FROM stride_find_appended(ARRAY(SELECT (x->>'i')::uuid FROM jsonb_array_elements(v_events) AS x));
     RETURN;
   ELSIF v_inserted < v_count THEN
     RAISE EXCEPTION 'Some but not all of these event ids are already stored' USING ERRCODE = 'unique_violation';
