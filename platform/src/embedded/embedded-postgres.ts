@@ -1,7 +1,8 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { findFreePort } from './free-port';
 import { batchProtocolMessagesUntilSync } from './protocol-batching';
 
 export interface EmbeddedPostgres {
@@ -21,15 +22,22 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgres> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const db = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
-  const port = await findFreePort();
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: options.maxConnections ?? 32 });
+  // A Unix socket in a directory of its own, named as PostgreSQL names its socket, so a `host=` URL reaches it:
+  // no TCP on the way between the pool and the database, which share this process.
+  const socketDir = await mkdtemp(path.join(os.tmpdir(), 'stride-pg-'));
+  const server = new PGLiteSocketServer({
+    db,
+    path: path.join(socketDir, '.s.PGSQL.5432'),
+    maxConnections: options.maxConnections ?? 32,
+  });
   batchProtocolMessagesUntilSync(server);
   await server.start();
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres@localhost:5432/postgres?host=${encodeURIComponent(socketDir)}`,
     async stop() {
       await server.stop();
       await db.close();
+      await rm(socketDir, { recursive: true, force: true });
     },
   };
 }
