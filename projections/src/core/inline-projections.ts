@@ -23,6 +23,23 @@ type PendingEvent = { -readonly [K in keyof StoredEvent]: StoredEvent[K] };
 
 type AnyRow = Record<string, unknown>;
 
+/**
+ * Rows a command answers with, selected by its write statement from the rows that statement wrote (the
+ * upsert's RETURNING), so that its response needs no read after the commit. `select(source)` is a query
+ * giving one jsonb array (e.g. the API's JSON of each row), over `source`: the table's upserted rows, as
+ * the table's own row type.
+ */
+export interface WrittenRowsQuery {
+  readonly table: AnyTableSpec;
+  readonly select: (source: string) => string;
+}
+
+/** What `apply` did: the read-model changes to announce, and each asked-for query's rows (JSON values). */
+export interface InlineApplied {
+  readonly changes: ReadModelChange[];
+  readonly rows: Readonly<Record<string, readonly unknown[]>>;
+}
+
 /** The tables of several projections in one fixed order (by name): every locker takes them in this order. */
 export const tablesInLockOrder = (projections: readonly Projection[]): AnyTableSpec[] =>
   projections.flatMap((projection) => projection.tables).sort((a, b) => a.name.localeCompare(b.name));
@@ -34,7 +51,8 @@ export const tablesInLockOrder = (projections: readonly Projection[]): AnyTableS
  * 1. one query loads every touched row `FOR UPDATE` (tables in name order, keys in key order), together
  *    with the transaction's time (`now()`, the events' `recorded_at`) and, when a stream's new positions
  *    are not contiguous, their positions;
- * 2. one statement writes every changed row (deletes and upserts as data-modifying CTEs).
+ * 2. one statement writes every changed row (deletes and upserts as data-modifying CTEs) and selects,
+ *    from the rows it upserted, what the command asked for to answer with (`WrittenRowsQuery`).
  * After the commit, `announce` tells this process's read caches at once and, when given a pool, the
  * other processes' (`NOTIFY stride_read_models`, coalesced: one statement per tick for every command that
  * committed meanwhile). The NOTIFY is sent outside the command's transaction on purpose: PostgreSQL
@@ -68,13 +86,21 @@ export class InlineProjections {
     return this.projections.map((projection) => projection.name);
   }
 
-  /** Applies a command's appended events to every projection that handles them, in its transaction. */
-  async apply(client: Queryable, appended: AppendedBatch): Promise<ReadModelChange[]> {
+  /**
+   * Applies a command's appended events to every projection that handles them, in its transaction, and
+   * selects `written` (by name) from the rows it wrote: a query whose table was not written gives [].
+   */
+  async apply(
+    client: Queryable,
+    appended: AppendedBatch,
+    written: Readonly<Record<string, WrittenRowsQuery>> = {},
+  ): Promise<InlineApplied> {
+    const nothing = { changes: [], rows: Object.fromEntries(Object.keys(written).map((name) => [name, []])) };
     const events = pendingEvents(appended);
     const batches = this.projections
       .map((projection) => ({ projection, batch: projection.decodeBatch(events) }))
       .filter(({ batch }) => batch.size > 0);
-    if (batches.length === 0) return [];
+    if (batches.length === 0) return nothing;
     const rows = new Map(
       batches.map(({ projection }) => [projection.name, new RowStore(projection.tables, 'partial')]),
     );
@@ -105,14 +131,15 @@ export class InlineProjections {
         return { projection: projection.name, users: [...users], position };
       })
       .filter((change) => change.users.length > 0);
-    await writeAll(
+    const rowsWritten = await writeAll(
       client,
       tables.map(({ table }) => {
         const owner = batches.find(({ projection }) => projection.tables.includes(table))!.projection;
         return { table, ...rows.get(owner.name)!.changes(table) };
       }),
+      written,
     );
-    return changes;
+    return { changes, rows: { ...nothing.rows, ...rowsWritten } };
   }
 
   /** After the commit: tells this process's read caches at once, and schedules the NOTIFY for the others. */
@@ -238,13 +265,20 @@ function completeEvents(events: PendingEvent[], { appends }: AppendedBatch, load
   }
 }
 
-/** One statement: every delete and upsert (data-modifying CTEs). */
+/**
+ * One statement: every delete and upsert (data-modifying CTEs), selecting each `written` query over the
+ * rows upserted into its table (queries of tables not upserted are left out: they give nothing).
+ */
 async function writeAll(
   client: Queryable,
   changes: readonly { table: AnyTableSpec; upserts: AnyRow[]; deletes: AnyRow[] }[],
-): Promise<void> {
+  written: Readonly<Record<string, WrittenRowsQuery>>,
+): Promise<Record<string, unknown[]>> {
   const params: unknown[] = [];
   const writes: string[] = [];
+  /** The CTE of each table's upsert, by table name. */
+  const upserted = new Map<string, string>();
+  const queried = new Set(Object.values(written).map((query) => query.table.name));
   for (const { table, upserts, deletes } of changes) {
     if (deletes.length > 0) {
       const offset = params.length;
@@ -253,12 +287,27 @@ async function writeAll(
     }
     if (upserts.length > 0) {
       params.push(JSON.stringify(upserts));
-      writes.push(upsertStatement(table, table.name, params.length));
+      upserted.set(table.name, `w${writes.length}`);
+      const returning = queried.has(table.name) ? ' RETURNING *' : '';
+      writes.push(`${upsertStatement(table, table.name, params.length)}${returning}`);
     }
   }
-  if (writes.length === 0) return;
+  if (writes.length === 0) return {};
+  const selected = Object.entries(written).flatMap(([name, query]) => {
+    const source = upserted.get(query.table.name);
+    return source ? [{ name, sql: query.select(source) }] : [];
+  });
   const ctes = writes.map((write, index) => `w${index} AS (${write})`);
-  await preparedQuery(client, `WITH ${ctes.join(',\n')}\nSELECT 1`, params);
+  const select =
+    selected.length === 0
+      ? 'SELECT 1'
+      : `SELECT ${selected.map(({ sql }, index) => `(${sql}) AS r${index}`).join(', ')}`;
+  const { rows } = await preparedQuery<Record<string, unknown[]>>(
+    client,
+    `WITH ${ctes.join(',\n')}\n${select}`,
+    params,
+  );
+  return Object.fromEntries(selected.map(({ name }, index) => [name, rows[0]![`r${index}`]!]));
 }
 
 /** One change per projection: its users merged (or all), its newest position. */

@@ -9,7 +9,7 @@ import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
 import { userScopedId } from '../ids';
 import { limitTierOf, usageTargetWithTimeZone } from '../usage/usage-snapshot';
-import { goalResultSchema, type GoalResult } from './goal-result';
+import { goalResultOf, goalResultSchema, goalWritten, type GoalResult } from './goal-result';
 
 export const inputSchema = z.object({
   /** The client's key for the goal (its id for optimistic UI); the goal's id is derived from it per user. */
@@ -45,8 +45,8 @@ export async function createGoalWith(
   input: CreateGoalInput,
   more: (metadata: CommandMetadata, tier: string) => readonly GoalCommand[],
 ): Promise<GoalResult> {
-  const tier = await limitTierOf(services, context.userId);
-  // The counters row and the time zone the month is counted in: one read, in the command's turn.
+  // The counters row and the time zone the month is counted in: one read, in the command's turn, in
+  // parallel with the caller's tier (`reads`).
   const usage = usageTargetWithTimeZone(context.userId);
   const { goalId: key, ...data } = input;
   const goalId = userScopedId(context.userId, key);
@@ -55,7 +55,8 @@ export async function createGoalWith(
       goal: { streamId: streamIds.goal(goalId), decider: goalDecider, creates: true },
       usage: usage.target,
     },
-    decide: (states, metadata) => ({
+    reads: () => limitTierOf(services, context.userId),
+    decide: (states, metadata, tier) => ({
       goal: decideInTurn(
         goalDecider,
         [{ type: 'CreateGoal', data: { goalId, ...data }, metadata }, ...more(metadata, tier)],
@@ -67,7 +68,8 @@ export async function createGoalWith(
       ),
     }),
     context,
-    result: (outcome) => ({ goalId, position: outcome.position }),
+    written: goalWritten,
+    result: (outcome) => goalResultOf(goalId, outcome),
   });
   return result;
 }
