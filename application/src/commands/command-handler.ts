@@ -293,73 +293,77 @@ export class CommandHandler {
     // Optimistic: the streams and the other reads in parallel. Locked: the other reads first, outside the
     // transaction (they take a connection of their own, which must not wait while this one holds locks).
     const [optimistic, others] = locked ? [null, await readOthers()] : await Promise.all([readAll(pool), readOthers()]);
-    const committed = await withTransaction(pool, async (client) => {
-      let loaded: LoadedStream<unknown>[];
-      if (optimistic) loaded = optimistic;
-      else {
-        await client.query(
-          'SELECT count(pg_advisory_xact_lock(hashtextextended(id, 0))) FROM unnest($1::text[]) AS id',
-          [[...new Set(names.map((name) => streams[name]!.streamId))].sort()],
-        );
-        loaded = await readAll(client);
-      }
-      names.forEach((name, index) => {
-        const expected = streams[name]!.expectedVersion;
-        const actual = loaded[index]!.version;
-        if (expected !== undefined && expected !== actual) {
-          throw new DomainError('version_conflict', 'The data was changed by another request; reload and retry', {
-            streamId: streams[name]!.streamId,
-            expectedVersion: expected,
-            actualVersion: actual,
-          });
+    const committed = await withTransaction(
+      pool,
+      async (client) => {
+        let loaded: LoadedStream<unknown>[];
+        if (optimistic) loaded = optimistic;
+        else {
+          await client.query(
+            'SELECT count(pg_advisory_xact_lock(hashtextextended(id, 0))) FROM unnest($1::text[]) AS id',
+            [[...new Set(names.map((name) => streams[name]!.streamId))].sort()],
+          );
+          loaded = await readAll(client);
         }
-      });
-      const states = Object.fromEntries(
-        names.map((name, index) => [name, loaded[index]!.state]),
-      ) as StreamStates<Targets>;
-      const now = this.options.clock();
-      const decisions = decide(states, { now: context.now ?? now, userId: context.userId }, others);
-      const planned = names.map((name, index) => ({
-        name,
-        target: streams[name]!,
-        loaded: loaded[index]!,
-        events: (decisions[name] ?? []).map((event) => registry.validateForAppend(event)),
-      }));
-      const appends: StreamAppend[] = planned
-        .filter((stream) => stream.events.length > 0)
-        .map(({ name, target, loaded: current, events }) => ({
-          streamId: target.streamId,
-          expectedVersion: current.version === 0 ? 'no_stream' : current.version,
-          events: events.map((event, index) => ({
-            type: event.type,
-            data: event.data,
-            schemaVersion: registry.schemaVersionOf(event.type),
-            // Ids chosen here, so the inline read models know each stored event in full.
-            eventId: eventIdOf ? eventIdOf(name, index) : newEventId(),
-          })),
+        names.forEach((name, index) => {
+          const expected = streams[name]!.expectedVersion;
+          const actual = loaded[index]!.version;
+          if (expected !== undefined && expected !== actual) {
+            throw new DomainError('version_conflict', 'The data was changed by another request; reload and retry', {
+              streamId: streams[name]!.streamId,
+              expectedVersion: expected,
+              actualVersion: actual,
+            });
+          }
+        });
+        const states = Object.fromEntries(
+          names.map((name, index) => [name, loaded[index]!.state]),
+        ) as StreamStates<Targets>;
+        const now = this.options.clock();
+        const decisions = decide(states, { now: context.now ?? now, userId: context.userId }, others);
+        const planned = names.map((name, index) => ({
+          name,
+          target: streams[name]!,
+          loaded: loaded[index]!,
+          events: (decisions[name] ?? []).map((event) => registry.validateForAppend(event)),
         }));
-      const metadata = {
-        ...context.metadata,
-        userId: context.userId,
-        correlationId: context.correlationId,
-        causationId: context.causationId,
-        // Recorded for audits only. Not `idempotencyKey`: the store would derive event ids from it,
-        // and a key reused after it expires would then turn a new command's events into "duplicates".
-        // Retries are made exact by the claim in command_idempotency instead.
-        ...(context.idempotency && { requestIdempotencyKey: context.idempotency.key }),
-      };
-      const appendResults: AppendResult[] =
-        appends.length === 0 ? [] : await eventStore.appendInTransaction(client, appends, { metadata, now });
-      const applied =
-        appends.length === 0
-          ? { changes: [], rows: Object.fromEntries(Object.keys(written).map((name) => [name, []])) }
-          : await inline.apply(client, { appends, results: appendResults, metadata }, written);
-      const outcome = outcomeOf<Targets>(planned, appendResults, applied.rows);
-      if (alsoInTransaction) await alsoInTransaction(client, outcome);
-      const kept = result(outcome);
-      if (context.idempotency) await idempotency.claim(client, context.idempotency, kept);
-      return { outcome, result: kept, appendResults, changes: applied.changes };
-    });
+        const appends: StreamAppend[] = planned
+          .filter((stream) => stream.events.length > 0)
+          .map(({ name, target, loaded: current, events }) => ({
+            streamId: target.streamId,
+            expectedVersion: current.version === 0 ? 'no_stream' : current.version,
+            events: events.map((event, index) => ({
+              type: event.type,
+              data: event.data,
+              schemaVersion: registry.schemaVersionOf(event.type),
+              // Ids chosen here, so the inline read models know each stored event in full.
+              eventId: eventIdOf ? eventIdOf(name, index) : newEventId(),
+            })),
+          }));
+        const metadata = {
+          ...context.metadata,
+          userId: context.userId,
+          correlationId: context.correlationId,
+          causationId: context.causationId,
+          // Recorded for audits only. Not `idempotencyKey`: the store would derive event ids from it,
+          // and a key reused after it expires would then turn a new command's events into "duplicates".
+          // Retries are made exact by the claim in command_idempotency instead.
+          ...(context.idempotency && { requestIdempotencyKey: context.idempotency.key }),
+        };
+        const appendResults: AppendResult[] =
+          appends.length === 0 ? [] : await eventStore.appendInTransaction(client, appends, { metadata, now });
+        const applied =
+          appends.length === 0
+            ? { changes: [], rows: Object.fromEntries(Object.keys(written).map((name) => [name, []])) }
+            : await inline.apply(client, { appends, results: appendResults, metadata }, written);
+        const outcome = outcomeOf<Targets>(planned, appendResults, applied.rows);
+        if (alsoInTransaction) await alsoInTransaction(client, outcome);
+        const kept = result(outcome);
+        if (context.idempotency) await idempotency.claim(client, context.idempotency, kept);
+        return { outcome, result: kept, appendResults, changes: applied.changes };
+      },
+      ({ changes }) => inline.afterCommit(changes),
+    );
     // The states after the append are the streams' states at their new versions (kept for the next command).
     for (const name of names) {
       const target = streams[name]!;

@@ -1,8 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { AppendResult, EventMetadata, StoredEvent, StreamAppend } from '@stride/platform/event-store/types';
-import type { Logger } from '@stride/platform/logger';
-import { preparedQuery, type Pool, type Queryable } from '@stride/platform/postgres/pool';
-import { notifyStatement, type ReadModelChange } from './change-notifications';
+import { preparedQuery, type Queryable } from '@stride/platform/postgres/pool';
+import { notifyAfterCommit, type ReadModelChange } from './change-notifications';
 import type { Projection, ProjectionBatch } from './projection';
 import { RowStore } from './row-store';
 import { keyFilter, keyParams, selectList, upsertStatement } from './sql-rows';
@@ -53,12 +52,13 @@ export const tablesInLockOrder = (projections: readonly Projection[]): AnyTableS
  *    are not contiguous, their positions;
  * 2. one statement writes every changed row (deletes and upserts as data-modifying CTEs) and selects,
  *    from the rows it upserted, what the command asked for to answer with (`WrittenRowsQuery`).
- * After the commit, `announce` tells this process's read caches at once and, when given a pool, the
- * other processes' (`NOTIFY stride_read_models`, coalesced: one statement per tick for every command that
- * committed meanwhile). The NOTIFY is sent outside the command's transaction on purpose: PostgreSQL
- * serialises every committing transaction that notified (one global queue lock held through the commit),
- * which would cap all commands at one commit flush at a time. A NOTIFY lost in a crash between the
- * commit and the send only leaves another process's cache entry to expire (goal-list-cache.ts).
+ * The other processes hear of the change by `NOTIFY stride_read_models` (when `notifyOthers`), sent in
+ * the COMMIT's own message just after the commit (`afterCommit`: no round trip of its own); after the
+ * commit, `announce` tells this process's read caches at once. The NOTIFY is sent outside the command's
+ * transaction on purpose: PostgreSQL serialises every committing transaction that notified (one global
+ * queue lock held through the commit's flush), which would cap all commands at one commit flush at a
+ * time. A NOTIFY lost in a crash between the commit and the notify only leaves another process's cache
+ * entry to expire (goal-list-cache.ts).
  * The row locks serialise writers of one row; the table locks (ROW SHARE) make a rebuild's swap, which
  * takes EXCLUSIVE locks, wait for every writer in flight and hold back new ones (rebuild-projection.ts).
  * A commit therefore holds its read-model rows: a command's response, and every later read, sees it.
@@ -67,12 +67,10 @@ export class InlineProjections {
   /** Emitted by `announce` after the command's commit: the read-model rows each projection changed. */
   readonly changed = new EventEmitter<{ changed: [ReadModelChange] }>();
 
-  private pending: ReadModelChange[] = [];
-  private flushing: Promise<void> | null = null;
-
   constructor(
     readonly projections: readonly Projection[],
-    private readonly publish?: { readonly pool: Pool; readonly logger: Logger },
+    /** Whether other processes hear of the changes (NOTIFY); not where one process owns the database. */
+    private readonly notifyOthers = false,
   ) {
     const names = new Set<string>();
     for (const projection of projections) {
@@ -142,30 +140,14 @@ export class InlineProjections {
     return { changes, rows: { ...nothing.rows, ...rowsWritten } };
   }
 
-  /** After the commit: tells this process's read caches at once, and schedules the NOTIFY for the others. */
-  announce(changes: readonly ReadModelChange[]): void {
-    for (const change of changes) this.changed.emit('changed', change);
-    if (!this.publish || changes.length === 0) return;
-    this.pending.push(...changes);
-    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush());
+  /** The statement that tells the other processes, sent with the COMMIT (withTransaction's afterCommit). */
+  afterCommit(changes: readonly ReadModelChange[]): string | null {
+    return this.notifyOthers ? notifyAfterCommit(changes) : null;
   }
 
-  /** Sends what was announced since the last flush as one statement (per projection: users merged). */
-  private async flush(): Promise<void> {
-    const changes = mergeChanges(this.pending);
-    this.pending = [];
-    this.flushing = null;
-    const params: unknown[] = [];
-    const notifies = changes.flatMap((change) => {
-      const statement = notifyStatement(change, params.length + 1);
-      if (!statement) return [];
-      params.push(...statement.params);
-      return [statement.sql];
-    });
-    if (notifies.length === 0) return;
-    await this.publish!.pool.query(`SELECT ${notifies.join(', ')}`, params).catch((error: unknown) => {
-      this.publish!.logger.warn({ err: error }, 'read-model change notification not sent');
-    });
+  /** After the commit: tells this process's read caches at once. */
+  announce(changes: readonly ReadModelChange[]): void {
+    for (const change of changes) this.changed.emit('changed', change);
   }
 }
 
@@ -308,25 +290,4 @@ async function writeAll(
     params,
   );
   return Object.fromEntries(selected.map(({ name }, index) => [name, rows[0]![`r${index}`]!]));
-}
-
-/** One change per projection: its users merged (or all), its newest position. */
-function mergeChanges(changes: readonly ReadModelChange[]): ReadModelChange[] {
-  const merged = new Map<string, ReadModelChange>();
-  for (const change of changes) {
-    const seen = merged.get(change.projection);
-    if (!seen) {
-      merged.set(change.projection, change);
-      continue;
-    }
-    const users =
-      seen.users === 'all' || change.users === 'all' ? 'all' : [...new Set([...seen.users, ...change.users])];
-    const positions = [seen.position, change.position].filter((value): value is number => value !== undefined);
-    merged.set(change.projection, {
-      projection: change.projection,
-      users,
-      ...(positions.length > 0 && { position: Math.max(...positions) }),
-    });
-  }
-  return [...merged.values()];
 }
