@@ -8,7 +8,10 @@ import { GOAL_JSON, goalFrom, TASK_JSON } from './goal-json';
  * from the rows it wrote (InlineProjections), so that its response reads nothing after the commit.
  */
 
-/** The goals written, as getGoal answers them (deleted ones left out). */
+/**
+ * The goals written, as getGoal answers them (deleted ones left out). Their collection_ids are read as
+ * the statement found the collections table: no goal event changes collections (collections-projection.ts).
+ */
 export const writtenGoals: WrittenRowsQuery = {
   table: goalsTable,
   select: (source) =>
