@@ -189,6 +189,22 @@ export class CommandHandler {
     return loaded;
   }
 
+  /**
+   * A stream's state when its current version is known (read by another statement): the cached state when
+   * it is of that version, the initial state when the stream does not exist (version 0), else `load`.
+   * As exact as `load`: a stream's state at a version never changes.
+   */
+  async loadAtVersion<State, Event extends DomainEvent>(
+    streamId: string,
+    decider: StreamEvolver<State, Event>,
+    version: number,
+    db: Queryable = this.options.pool,
+  ): Promise<LoadedStream<State>> {
+    if (version === 0) return { state: decider.initialState(), version: 0, position: null };
+    const cached = this.cachedState(decider, streamId) as LoadedStream<State> | undefined;
+    return cached?.version === version ? cached : this.load(streamId, decider, db);
+  }
+
   /** Drops every cached stream state (after an erasure in this process: no plaintext is kept). */
   forgetStates(): void {
     this.statesGeneration += 1;
