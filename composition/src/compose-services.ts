@@ -73,11 +73,8 @@ export async function composeServices(config: Config, role: Role, options: Compo
   const eventStore = new PostgresEventStore(pool, { codec: new PersonalDataCodec(userKeys, personalDataPolicy) });
   const idempotency = new IdempotencyStore(pool);
   // Other processes hear of read-model changes by NOTIFY; the embedded PGlite has no other process (one
-  // process owns its data directory), so there a command sends none (a statement saved per command).
-  const projections = new InlineProjections(
-    createCoreProjections(eventRegistry),
-    sharesOneBackend(pool) ? undefined : { pool, logger: logger.child({ component: 'read-models' }) },
-  );
+  // process owns its data directory), so there a command notifies none.
+  const projections = new InlineProjections(createCoreProjections(eventRegistry), !sharesOneBackend(pool));
   const caughtUp = await takeProjectionsInline(pool, eventStore, projections.projections);
   if (Object.values(caughtUp).some((events) => events > 0)) {
     logger.info({ caughtUp }, 'read models caught up from the log; from now on they are kept inline');

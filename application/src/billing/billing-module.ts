@@ -1,6 +1,6 @@
 import type { Config } from '@stride/platform/config';
 import type { Logger } from '@stride/platform/logger';
-import type { Pool } from '@stride/platform/postgres/pool';
+import type { Pool, Queryable } from '@stride/platform/postgres/pool';
 import type { CommandHandler } from '../commands/command-handler';
 import type { SubscriptionTier } from '@stride/domain/plans/subscription-tiers';
 import { effectiveTierAt } from '@stride/domain/billing/billing-rules';
@@ -40,6 +40,11 @@ export interface BillingModule {
    * past the grace period. What the user record shows as the plan is the users read model's tier.
    */
   effectiveTier(userId: string): Promise<SubscriptionTier>;
+  /**
+   * As `effectiveTier`, knowing the billing stream's current version (read in another statement, e.g. with
+   * the usage counters): no read at all when this process holds the state of that version, or no stream.
+   */
+  effectiveTierAtVersion(userId: string, version: number, db?: Queryable): Promise<SubscriptionTier>;
   /**
    * The billing job for the scheduler (workers' billing queue): downgrades every user whose grace period
    * ended by `now` (default: the billing clock, which test mode can advance).
@@ -144,6 +149,10 @@ export function createBillingModule(
     publicUrl: config.PUBLIC_URL,
     async effectiveTier(userId) {
       const { state } = await store.load(userId);
+      return effectiveTierAt(state, clock.now());
+    },
+    async effectiveTierAtVersion(userId, version, db) {
+      const { state } = await store.loadAtVersion(userId, version, db);
       return effectiveTierAt(state, clock.now());
     },
     checkExpired: (now = clock.now()) => checkExpiredSubscriptions({ store, logger }, { now }),

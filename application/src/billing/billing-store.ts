@@ -67,6 +67,15 @@ export class BillingStore {
     return this.options.commands.load(streamIds.billing(userId), billingDecider, db);
   }
 
+  /** The billing state at `version`, the stream's current version read elsewhere (CommandHandler.loadAtVersion). */
+  async loadAtVersion(
+    userId: string,
+    version: number,
+    db: Queryable = this.options.pool,
+  ): Promise<{ state: BillingState; version: number; position: number | null }> {
+    return this.options.commands.loadAtVersion(streamIds.billing(userId), billingDecider, version, db);
+  }
+
   async apply(
     userId: string,
     intents: readonly BillingIntent[],

@@ -394,4 +394,24 @@ describe('CommandHandler', () => {
       changes: { title: 'Run' },
     });
   });
+  it('loadAtVersion: the initial state without a stream, the cached state at its version, else the stream', async () => {
+    const reader = handlerWith();
+    const writer = handlerWith(); // another process: its appends are not in the reader's cache
+    const goalId = await givenGoal();
+    const streamId = streamIds.goal(goalId);
+    const none = await reader.loadAtVersion(streamIds.goal(randomUUID()), goalDecider, 0);
+    expect(none).toEqual({ state: goalDecider.initialState(), version: 0, position: null });
+    const first = await reader.loadAtVersion(streamId, goalDecider, 1);
+    expect([first.version, first.state?.title]).toEqual([1, 'Swim']);
+    await writer.execute({
+      streams: { goal: goalStream(goalId) },
+      decide: (states, metadata) => ({ goal: goalDecider.decide(rename('Swim far', metadata), states.goal) }),
+      context: context(),
+      result: () => null,
+    });
+    // The version read elsewhere is newer than the reader's cached state: the reader reads what it lacks.
+    const second = await reader.loadAtVersion(streamId, goalDecider, 2);
+    expect([second.version, second.state?.title]).toEqual([2, 'Swim far']);
+    expect(await reader.loadAtVersion(streamId, goalDecider, 2)).toEqual(second);
+  });
 });

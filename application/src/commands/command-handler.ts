@@ -10,7 +10,7 @@ import type { AppendResult, StreamAppend } from '@stride/platform/event-store/ty
 import type { Logger } from '@stride/platform/logger';
 import type { Pool, PoolClient, Queryable } from '@stride/platform/postgres/pool';
 import { withTransaction } from '@stride/platform/postgres/pool';
-import type { InlineProjections } from '@stride/projections/core/inline-projections';
+import type { InlineProjections, WrittenRowsQuery } from '@stride/projections/core/inline-projections';
 import type { IdempotencyClaim, IdempotencyStore } from './idempotency-store';
 
 /** Who runs a command and why: becomes every event's metadata. */
@@ -86,11 +86,19 @@ export interface CommandOutcome<Targets extends StreamTargets> {
    * was appended the newest event of the streams it read. null when there is none.
    */
   readonly position: number | null;
+  /** Each of the input's `written` queries over the read-model rows the command wrote ([] when none). */
+  readonly rows: Readonly<Record<string, readonly unknown[]>>;
 }
 
-export interface ExecuteInput<Targets extends StreamTargets, Result> {
+export interface ExecuteInput<Targets extends StreamTargets, Result, Reads = undefined> {
   readonly streams: Targets;
-  readonly decide: (states: StreamStates<Targets>, metadata: CommandMetadata) => StreamDecisions<Targets>;
+  /**
+   * What else the decision needs besides the streams (e.g. the caller's plan tier), read in the command's
+   * turn in parallel with the streams (not in its transaction: it is no part of the version check); each
+   * try reads it again. `decide` receives it.
+   */
+  readonly reads?: () => Promise<Reads>;
+  readonly decide: (states: StreamStates<Targets>, metadata: CommandMetadata, reads: Reads) => StreamDecisions<Targets>;
   readonly context: CommandContext;
   /** What the caller keeps of the outcome; stored with the Idempotency-Key in the same transaction. */
   readonly result: (outcome: CommandOutcome<Targets>) => Result;
@@ -104,6 +112,12 @@ export interface ExecuteInput<Targets extends StreamTargets, Result> {
    * never stores an id twice, so a redelivered cause appends nothing (`outcome.alreadyAppended`).
    */
   readonly eventIdOf?: (streamName: keyof Targets & string, index: number) => string;
+  /**
+   * Read-model rows the result is built from, selected (by name) from the rows the command's inline
+   * projections wrote, in their write statement: `outcome.rows`. A response built from them reads nothing
+   * after the commit.
+   */
+  readonly written?: Readonly<Record<string, WrittenRowsQuery>>;
 }
 
 export interface LoadedStream<State> {
@@ -175,6 +189,22 @@ export class CommandHandler {
     return loaded;
   }
 
+  /**
+   * A stream's state when its current version is known (read by another statement): the cached state when
+   * it is of that version, the initial state when the stream does not exist (version 0), else `load`.
+   * As exact as `load`: a stream's state at a version never changes.
+   */
+  async loadAtVersion<State, Event extends DomainEvent>(
+    streamId: string,
+    decider: StreamEvolver<State, Event>,
+    version: number,
+    db: Queryable = this.options.pool,
+  ): Promise<LoadedStream<State>> {
+    if (version === 0) return { state: decider.initialState(), version: 0, position: null };
+    const cached = this.cachedState(decider, streamId) as LoadedStream<State> | undefined;
+    return cached?.version === version ? cached : this.load(streamId, decider, db);
+  }
+
   /** Drops every cached stream state (after an erasure in this process: no plaintext is kept). */
   forgetStates(): void {
     this.statesGeneration += 1;
@@ -217,8 +247,8 @@ export class CommandHandler {
    * arrival order, so that they queue instead of conflicting and retrying from the top; the database's
    * version check and locked retries still serialise writers in other processes.
    */
-  async execute<Targets extends StreamTargets, Result>(
-    input: ExecuteInput<Targets, Result>,
+  async execute<Targets extends StreamTargets, Result, Reads = undefined>(
+    input: ExecuteInput<Targets, Result, Reads>,
   ): Promise<{ outcome: CommandOutcome<Targets>; result: Result }> {
     return this.queue.run(
       Object.values(input.streams).map((target) => target.streamId),
@@ -226,8 +256,8 @@ export class CommandHandler {
     );
   }
 
-  private async executeWithRetries<Targets extends StreamTargets, Result>(
-    input: ExecuteInput<Targets, Result>,
+  private async executeWithRetries<Targets extends StreamTargets, Result, Reads>(
+    input: ExecuteInput<Targets, Result, Reads>,
   ): Promise<{ outcome: CommandOutcome<Targets>; result: Result }> {
     for (let attempt = 0; ; attempt += 1) {
       try {
@@ -259,79 +289,97 @@ export class CommandHandler {
    *   order, before any write) are taken first, then the streams are read and the command decided, so
    *   writers of one busy stream queue instead of failing each other again.
    */
-  private async attempt<Targets extends StreamTargets, Result>(
-    { streams, decide, context, result, alsoInTransaction, eventIdOf }: ExecuteInput<Targets, Result>,
+  private async attempt<Targets extends StreamTargets, Result, Reads>(
+    {
+      streams,
+      reads,
+      decide,
+      context,
+      result,
+      alsoInTransaction,
+      eventIdOf,
+      written = {},
+    }: ExecuteInput<Targets, Result, Reads>,
     locked: boolean,
   ): Promise<{ outcome: CommandOutcome<Targets>; result: Result }> {
     const { eventStore, pool, idempotency, registry, inline } = this.options;
     const names = Object.keys(streams) as (keyof Targets & string)[];
     const readAll = (db: Queryable) => Promise.all(names.map((name) => this.loadTarget(streams[name]!, db, locked)));
-    const optimistic = locked ? null : await readAll(pool);
-    const committed = await withTransaction(pool, async (client) => {
-      let loaded: LoadedStream<unknown>[];
-      if (optimistic) loaded = optimistic;
-      else {
-        await client.query(
-          'SELECT count(pg_advisory_xact_lock(hashtextextended(id, 0))) FROM unnest($1::text[]) AS id',
-          [[...new Set(names.map((name) => streams[name]!.streamId))].sort()],
-        );
-        loaded = await readAll(client);
-      }
-      names.forEach((name, index) => {
-        const expected = streams[name]!.expectedVersion;
-        const actual = loaded[index]!.version;
-        if (expected !== undefined && expected !== actual) {
-          throw new DomainError('version_conflict', 'The data was changed by another request; reload and retry', {
-            streamId: streams[name]!.streamId,
-            expectedVersion: expected,
-            actualVersion: actual,
-          });
+    const readOthers = async () => (reads ? await reads() : undefined) as Reads;
+    // Optimistic: the streams and the other reads in parallel. Locked: the other reads first, outside the
+    // transaction (they take a connection of their own, which must not wait while this one holds locks).
+    const [optimistic, others] = locked ? [null, await readOthers()] : await Promise.all([readAll(pool), readOthers()]);
+    const committed = await withTransaction(
+      pool,
+      async (client) => {
+        let loaded: LoadedStream<unknown>[];
+        if (optimistic) loaded = optimistic;
+        else {
+          await client.query(
+            'SELECT count(pg_advisory_xact_lock(hashtextextended(id, 0))) FROM unnest($1::text[]) AS id',
+            [[...new Set(names.map((name) => streams[name]!.streamId))].sort()],
+          );
+          loaded = await readAll(client);
         }
-      });
-      const states = Object.fromEntries(
-        names.map((name, index) => [name, loaded[index]!.state]),
-      ) as StreamStates<Targets>;
-      const now = this.options.clock();
-      const decisions = decide(states, { now: context.now ?? now, userId: context.userId });
-      const planned = names.map((name, index) => ({
-        name,
-        target: streams[name]!,
-        loaded: loaded[index]!,
-        events: (decisions[name] ?? []).map((event) => registry.validateForAppend(event)),
-      }));
-      const appends: StreamAppend[] = planned
-        .filter((stream) => stream.events.length > 0)
-        .map(({ name, target, loaded: current, events }) => ({
-          streamId: target.streamId,
-          expectedVersion: current.version === 0 ? 'no_stream' : current.version,
-          events: events.map((event, index) => ({
-            type: event.type,
-            data: event.data,
-            schemaVersion: registry.schemaVersionOf(event.type),
-            // Ids chosen here, so the inline read models know each stored event in full.
-            eventId: eventIdOf ? eventIdOf(name, index) : newEventId(),
-          })),
+        names.forEach((name, index) => {
+          const expected = streams[name]!.expectedVersion;
+          const actual = loaded[index]!.version;
+          if (expected !== undefined && expected !== actual) {
+            throw new DomainError('version_conflict', 'The data was changed by another request; reload and retry', {
+              streamId: streams[name]!.streamId,
+              expectedVersion: expected,
+              actualVersion: actual,
+            });
+          }
+        });
+        const states = Object.fromEntries(
+          names.map((name, index) => [name, loaded[index]!.state]),
+        ) as StreamStates<Targets>;
+        const now = this.options.clock();
+        const decisions = decide(states, { now: context.now ?? now, userId: context.userId }, others);
+        const planned = names.map((name, index) => ({
+          name,
+          target: streams[name]!,
+          loaded: loaded[index]!,
+          events: (decisions[name] ?? []).map((event) => registry.validateForAppend(event)),
         }));
-      const metadata = {
-        ...context.metadata,
-        userId: context.userId,
-        correlationId: context.correlationId,
-        causationId: context.causationId,
-        // Recorded for audits only. Not `idempotencyKey`: the store would derive event ids from it,
-        // and a key reused after it expires would then turn a new command's events into "duplicates".
-        // Retries are made exact by the claim in command_idempotency instead.
-        ...(context.idempotency && { requestIdempotencyKey: context.idempotency.key }),
-      };
-      const appendResults: AppendResult[] =
-        appends.length === 0 ? [] : await eventStore.appendInTransaction(client, appends, { metadata, now });
-      const changes =
-        appends.length === 0 ? [] : await inline.apply(client, { appends, results: appendResults, metadata });
-      const outcome = outcomeOf<Targets>(planned, appendResults);
-      if (alsoInTransaction) await alsoInTransaction(client, outcome);
-      const kept = result(outcome);
-      if (context.idempotency) await idempotency.claim(client, context.idempotency, kept);
-      return { outcome, result: kept, appendResults, changes };
-    });
+        const appends: StreamAppend[] = planned
+          .filter((stream) => stream.events.length > 0)
+          .map(({ name, target, loaded: current, events }) => ({
+            streamId: target.streamId,
+            expectedVersion: current.version === 0 ? 'no_stream' : current.version,
+            events: events.map((event, index) => ({
+              type: event.type,
+              data: event.data,
+              schemaVersion: registry.schemaVersionOf(event.type),
+              // Ids chosen here, so the inline read models know each stored event in full.
+              eventId: eventIdOf ? eventIdOf(name, index) : newEventId(),
+            })),
+          }));
+        const metadata = {
+          ...context.metadata,
+          userId: context.userId,
+          correlationId: context.correlationId,
+          causationId: context.causationId,
+          // Recorded for audits only. Not `idempotencyKey`: the store would derive event ids from it,
+          // and a key reused after it expires would then turn a new command's events into "duplicates".
+          // Retries are made exact by the claim in command_idempotency instead.
+          ...(context.idempotency && { requestIdempotencyKey: context.idempotency.key }),
+        };
+        const appendResults: AppendResult[] =
+          appends.length === 0 ? [] : await eventStore.appendInTransaction(client, appends, { metadata, now });
+        const applied =
+          appends.length === 0
+            ? { changes: [], rows: Object.fromEntries(Object.keys(written).map((name) => [name, []])) }
+            : await inline.apply(client, { appends, results: appendResults, metadata }, written);
+        const outcome = outcomeOf<Targets>(planned, appendResults, applied.rows);
+        if (alsoInTransaction) await alsoInTransaction(client, outcome);
+        const kept = result(outcome);
+        if (context.idempotency) await idempotency.claim(client, context.idempotency, kept);
+        return { outcome, result: kept, appendResults, changes: applied.changes };
+      },
+      ({ changes }) => inline.afterCommit(changes),
+    );
     // The states after the append are the streams' states at their new versions (kept for the next command).
     for (const name of names) {
       const target = streams[name]!;
@@ -372,6 +420,7 @@ interface PlannedStream {
 function outcomeOf<Targets extends StreamTargets>(
   planned: readonly PlannedStream[],
   appendResults: readonly AppendResult[],
+  rows: CommandOutcome<Targets>['rows'],
 ): CommandOutcome<Targets> {
   const streams = Object.fromEntries(
     planned.map(({ name, target, loaded, events }) => {
@@ -397,5 +446,6 @@ function outcomeOf<Targets extends StreamTargets>(
     appended: appendResults.some((appendResult) => appendResult.appended),
     alreadyAppended: appendResults.some((appendResult) => !appendResult.appended),
     position: positions.length > 0 ? Math.max(...positions) : null,
+    rows,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Queryable } from '@stride/platform/postgres/pool';
+import { sqlLiteral, type Queryable } from '@stride/platform/postgres/pool';
 
 /**
  * Read-model change notifications: a transaction that changed users' read-model rows (a command's inline
@@ -37,7 +37,39 @@ export const notifyStatement = (
   return { sql: `pg_notify($${firstParam}, $${firstParam + 1})`, params: [READ_MODEL_CHANNEL, payload] };
 };
 
+/**
+ * The statement that notifies `changes` (one per projection: users merged) when sent in a command's COMMIT
+ * message, just after the commit (`withTransaction`'s afterCommit): `stride_notify_quietly` (migration 0097)
+ * only warns if it cannot notify, since the command has committed. null when there is nothing to send.
+ */
+export const notifyAfterCommit = (changes: readonly ReadModelChange[]): string | null => {
+  const payloads = mergeChanges(changes).flatMap((change) => payloadOf(change) ?? []);
+  if (payloads.length === 0) return null;
+  return `SELECT stride_notify_quietly(${sqlLiteral(READ_MODEL_CHANNEL)}, ARRAY[${payloads.map(sqlLiteral).join(', ')}]::text[])`;
+};
+
 export async function notifyReadModelChange(db: Queryable, change: ReadModelChange): Promise<void> {
   const statement = notifyStatement(change, 1);
   if (statement) await db.query(`SELECT ${statement.sql}`, statement.params);
+}
+
+/** One change per projection: its users merged (or all), its newest position. */
+function mergeChanges(changes: readonly ReadModelChange[]): ReadModelChange[] {
+  const merged = new Map<string, ReadModelChange>();
+  for (const change of changes) {
+    const seen = merged.get(change.projection);
+    if (!seen) {
+      merged.set(change.projection, change);
+      continue;
+    }
+    const users =
+      seen.users === 'all' || change.users === 'all' ? 'all' : [...new Set([...seen.users, ...change.users])];
+    const positions = [seen.position, change.position].filter((value): value is number => value !== undefined);
+    merged.set(change.projection, {
+      projection: change.projection,
+      users,
+      ...(positions.length > 0 && { position: Math.max(...positions) }),
+    });
+  }
+  return [...merged.values()];
 }

@@ -1,8 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { AppendResult, EventMetadata, StoredEvent, StreamAppend } from '@stride/platform/event-store/types';
-import type { Logger } from '@stride/platform/logger';
-import { preparedQuery, type Pool, type Queryable } from '@stride/platform/postgres/pool';
-import { notifyStatement, type ReadModelChange } from './change-notifications';
+import { preparedQuery, type Queryable } from '@stride/platform/postgres/pool';
+import { notifyAfterCommit, type ReadModelChange } from './change-notifications';
 import type { Projection, ProjectionBatch } from './projection';
 import { RowStore } from './row-store';
 import { keyFilter, keyParams, selectList, upsertStatement } from './sql-rows';
@@ -23,6 +22,23 @@ type PendingEvent = { -readonly [K in keyof StoredEvent]: StoredEvent[K] };
 
 type AnyRow = Record<string, unknown>;
 
+/**
+ * Rows a command answers with, selected by its write statement from the rows that statement wrote (the
+ * upsert's RETURNING), so that its response needs no read after the commit. `select(source)` is a query
+ * giving one jsonb array (e.g. the API's JSON of each row), over `source`: the table's upserted rows, as
+ * the table's own row type.
+ */
+export interface WrittenRowsQuery {
+  readonly table: AnyTableSpec;
+  readonly select: (source: string) => string;
+}
+
+/** What `apply` did: the read-model changes to announce, and each asked-for query's rows (JSON values). */
+export interface InlineApplied {
+  readonly changes: ReadModelChange[];
+  readonly rows: Readonly<Record<string, readonly unknown[]>>;
+}
+
 /** The tables of several projections in one fixed order (by name): every locker takes them in this order. */
 export const tablesInLockOrder = (projections: readonly Projection[]): AnyTableSpec[] =>
   projections.flatMap((projection) => projection.tables).sort((a, b) => a.name.localeCompare(b.name));
@@ -34,13 +50,15 @@ export const tablesInLockOrder = (projections: readonly Projection[]): AnyTableS
  * 1. one query loads every touched row `FOR UPDATE` (tables in name order, keys in key order), together
  *    with the transaction's time (`now()`, the events' `recorded_at`) and, when a stream's new positions
  *    are not contiguous, their positions;
- * 2. one statement writes every changed row (deletes and upserts as data-modifying CTEs).
- * After the commit, `announce` tells this process's read caches at once and, when given a pool, the
- * other processes' (`NOTIFY stride_read_models`, coalesced: one statement per tick for every command that
- * committed meanwhile). The NOTIFY is sent outside the command's transaction on purpose: PostgreSQL
- * serialises every committing transaction that notified (one global queue lock held through the commit),
- * which would cap all commands at one commit flush at a time. A NOTIFY lost in a crash between the
- * commit and the send only leaves another process's cache entry to expire (goal-list-cache.ts).
+ * 2. one statement writes every changed row (deletes and upserts as data-modifying CTEs) and selects,
+ *    from the rows it upserted, what the command asked for to answer with (`WrittenRowsQuery`).
+ * The other processes hear of the change by `NOTIFY stride_read_models` (when `notifyOthers`), sent in
+ * the COMMIT's own message just after the commit (`afterCommit`: no round trip of its own); after the
+ * commit, `announce` tells this process's read caches at once. The NOTIFY is sent outside the command's
+ * transaction on purpose: PostgreSQL serialises every committing transaction that notified (one global
+ * queue lock held through the commit's flush), which would cap all commands at one commit flush at a
+ * time. A NOTIFY lost in a crash between the commit and the notify only leaves another process's cache
+ * entry to expire (goal-list-cache.ts).
  * The row locks serialise writers of one row; the table locks (ROW SHARE) make a rebuild's swap, which
  * takes EXCLUSIVE locks, wait for every writer in flight and hold back new ones (rebuild-projection.ts).
  * A commit therefore holds its read-model rows: a command's response, and every later read, sees it.
@@ -49,12 +67,10 @@ export class InlineProjections {
   /** Emitted by `announce` after the command's commit: the read-model rows each projection changed. */
   readonly changed = new EventEmitter<{ changed: [ReadModelChange] }>();
 
-  private pending: ReadModelChange[] = [];
-  private flushing: Promise<void> | null = null;
-
   constructor(
     readonly projections: readonly Projection[],
-    private readonly publish?: { readonly pool: Pool; readonly logger: Logger },
+    /** Whether other processes hear of the changes (NOTIFY); not where one process owns the database. */
+    private readonly notifyOthers = false,
   ) {
     const names = new Set<string>();
     for (const projection of projections) {
@@ -68,13 +84,21 @@ export class InlineProjections {
     return this.projections.map((projection) => projection.name);
   }
 
-  /** Applies a command's appended events to every projection that handles them, in its transaction. */
-  async apply(client: Queryable, appended: AppendedBatch): Promise<ReadModelChange[]> {
+  /**
+   * Applies a command's appended events to every projection that handles them, in its transaction, and
+   * selects `written` (by name) from the rows it wrote: a query whose table was not written gives [].
+   */
+  async apply(
+    client: Queryable,
+    appended: AppendedBatch,
+    written: Readonly<Record<string, WrittenRowsQuery>> = {},
+  ): Promise<InlineApplied> {
+    const nothing = { changes: [], rows: Object.fromEntries(Object.keys(written).map((name) => [name, []])) };
     const events = pendingEvents(appended);
     const batches = this.projections
       .map((projection) => ({ projection, batch: projection.decodeBatch(events) }))
       .filter(({ batch }) => batch.size > 0);
-    if (batches.length === 0) return [];
+    if (batches.length === 0) return nothing;
     const rows = new Map(
       batches.map(({ projection }) => [projection.name, new RowStore(projection.tables, 'partial')]),
     );
@@ -105,40 +129,25 @@ export class InlineProjections {
         return { projection: projection.name, users: [...users], position };
       })
       .filter((change) => change.users.length > 0);
-    await writeAll(
+    const rowsWritten = await writeAll(
       client,
       tables.map(({ table }) => {
         const owner = batches.find(({ projection }) => projection.tables.includes(table))!.projection;
         return { table, ...rows.get(owner.name)!.changes(table) };
       }),
+      written,
     );
-    return changes;
+    return { changes, rows: { ...nothing.rows, ...rowsWritten } };
   }
 
-  /** After the commit: tells this process's read caches at once, and schedules the NOTIFY for the others. */
+  /** The statement that tells the other processes, sent with the COMMIT (withTransaction's afterCommit). */
+  afterCommit(changes: readonly ReadModelChange[]): string | null {
+    return this.notifyOthers ? notifyAfterCommit(changes) : null;
+  }
+
+  /** After the commit: tells this process's read caches at once. */
   announce(changes: readonly ReadModelChange[]): void {
     for (const change of changes) this.changed.emit('changed', change);
-    if (!this.publish || changes.length === 0) return;
-    this.pending.push(...changes);
-    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush());
-  }
-
-  /** Sends what was announced since the last flush as one statement (per projection: users merged). */
-  private async flush(): Promise<void> {
-    const changes = mergeChanges(this.pending);
-    this.pending = [];
-    this.flushing = null;
-    const params: unknown[] = [];
-    const notifies = changes.flatMap((change) => {
-      const statement = notifyStatement(change, params.length + 1);
-      if (!statement) return [];
-      params.push(...statement.params);
-      return [statement.sql];
-    });
-    if (notifies.length === 0) return;
-    await this.publish!.pool.query(`SELECT ${notifies.join(', ')}`, params).catch((error: unknown) => {
-      this.publish!.logger.warn({ err: error }, 'read-model change notification not sent');
-    });
   }
 }
 
@@ -238,13 +247,20 @@ function completeEvents(events: PendingEvent[], { appends }: AppendedBatch, load
   }
 }
 
-/** One statement: every delete and upsert (data-modifying CTEs). */
+/**
+ * One statement: every delete and upsert (data-modifying CTEs), selecting each `written` query over the
+ * rows upserted into its table (queries of tables not upserted are left out: they give nothing).
+ */
 async function writeAll(
   client: Queryable,
   changes: readonly { table: AnyTableSpec; upserts: AnyRow[]; deletes: AnyRow[] }[],
-): Promise<void> {
+  written: Readonly<Record<string, WrittenRowsQuery>>,
+): Promise<Record<string, unknown[]>> {
   const params: unknown[] = [];
   const writes: string[] = [];
+  /** The CTE of each table's upsert, by table name. */
+  const upserted = new Map<string, string>();
+  const queried = new Set(Object.values(written).map((query) => query.table.name));
   for (const { table, upserts, deletes } of changes) {
     if (deletes.length > 0) {
       const offset = params.length;
@@ -253,31 +269,25 @@ async function writeAll(
     }
     if (upserts.length > 0) {
       params.push(JSON.stringify(upserts));
-      writes.push(upsertStatement(table, table.name, params.length));
+      upserted.set(table.name, `w${writes.length}`);
+      const returning = queried.has(table.name) ? ' RETURNING *' : '';
+      writes.push(`${upsertStatement(table, table.name, params.length)}${returning}`);
     }
   }
-  if (writes.length === 0) return;
+  if (writes.length === 0) return {};
+  const selected = Object.entries(written).flatMap(([name, query]) => {
+    const source = upserted.get(query.table.name);
+    return source ? [{ name, sql: query.select(source) }] : [];
+  });
   const ctes = writes.map((write, index) => `w${index} AS (${write})`);
-  await preparedQuery(client, `WITH ${ctes.join(',\n')}\nSELECT 1`, params);
-}
-
-/** One change per projection: its users merged (or all), its newest position. */
-function mergeChanges(changes: readonly ReadModelChange[]): ReadModelChange[] {
-  const merged = new Map<string, ReadModelChange>();
-  for (const change of changes) {
-    const seen = merged.get(change.projection);
-    if (!seen) {
-      merged.set(change.projection, change);
-      continue;
-    }
-    const users =
-      seen.users === 'all' || change.users === 'all' ? 'all' : [...new Set([...seen.users, ...change.users])];
-    const positions = [seen.position, change.position].filter((value): value is number => value !== undefined);
-    merged.set(change.projection, {
-      projection: change.projection,
-      users,
-      ...(positions.length > 0 && { position: Math.max(...positions) }),
-    });
-  }
-  return [...merged.values()];
+  const select =
+    selected.length === 0
+      ? 'SELECT 1'
+      : `SELECT ${selected.map(({ sql }, index) => `(${sql}) AS r${index}`).join(', ')}`;
+  const { rows } = await preparedQuery<Record<string, unknown[]>>(
+    client,
+    `WITH ${ctes.join(',\n')}\n${select}`,
+    params,
+  );
+  return Object.fromEntries(selected.map(({ name }, index) => [name, rows[0]![`r${index}`]!]));
 }

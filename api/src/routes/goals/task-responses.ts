@@ -6,12 +6,12 @@ import type { TaskResult } from '@stride/application/commands/tasks/task-result'
 import { requireUser } from '../../auth/auth-user';
 import { requiredPosition } from '../../http/caller';
 
-/** After a task command: `{ task, position }` once the goals projection shows it. */
+/** After a task command: `{ task, position }`, from the task row the command wrote (its result), else read. */
 export async function taskMutationResponse(
   request: FastifyRequest,
-  { goalId, taskId, position }: TaskResult,
+  { goalId, taskId, position, task: written }: TaskResult,
 ): Promise<{ task: TaskRow; position: string }> {
-  const [task] = await getTasks(request.server.services.pool, requireUser(request).id, goalId, [taskId]);
+  const task = written ?? (await getTasks(request.server.services.pool, requireUser(request).id, goalId, [taskId]))[0];
   if (!task) throw new DomainError('not_found', 'Task not found', { field: 'taskId' });
   return { task, position: requiredPosition(position) };
 }

@@ -42,8 +42,8 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       runCommand(request, reply, {
         command: addTasks,
         input: { goalId: request.params.goalId, tasks: request.body.tasks.map(newTaskOf) },
-        respond: async ({ goalId, taskIds, position }) => {
-          const tasks = await getTasks(services.pool, requireUser(request).id, goalId, taskIds);
+        respond: async ({ goalId, taskIds, position, tasks: written }) => {
+          const tasks = written ?? (await getTasks(services.pool, requireUser(request).id, goalId, taskIds));
           return { tasks, added: tasks.length, position: positionString(position) };
         },
       }),

@@ -8,8 +8,8 @@ import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
 import { userScopedId } from '../ids';
-import { limitTierOf, usageTargetWithTimeZone } from '../usage/usage-snapshot';
-import { goalResultSchema, type GoalResult } from './goal-result';
+import { usageTargetWithTimeZone } from '../usage/usage-snapshot';
+import { goalResultOf, goalResultSchema, goalWritten, type GoalResult } from './goal-result';
 
 export const inputSchema = z.object({
   /** The client's key for the goal (its id for optimistic UI); the goal's id is derived from it per user. */
@@ -45,9 +45,9 @@ export async function createGoalWith(
   input: CreateGoalInput,
   more: (metadata: CommandMetadata, tier: string) => readonly GoalCommand[],
 ): Promise<GoalResult> {
-  const tier = await limitTierOf(services, context.userId);
-  // The counters row and the time zone the month is counted in: one read, in the command's turn.
-  const usage = usageTargetWithTimeZone(context.userId);
+  // The counters row, the time zone the month is counted in and the caller's tier: one read, in the
+  // command's turn.
+  const usage = usageTargetWithTimeZone(services, context.userId);
   const { goalId: key, ...data } = input;
   const goalId = userScopedId(context.userId, key);
   const { result } = await services.commands.execute({
@@ -55,19 +55,23 @@ export async function createGoalWith(
       goal: { streamId: streamIds.goal(goalId), decider: goalDecider, creates: true },
       usage: usage.target,
     },
-    decide: (states, metadata) => ({
-      goal: decideInTurn(
-        goalDecider,
-        [{ type: 'CreateGoal', data: { goalId, ...data }, metadata }, ...more(metadata, tier)],
-        states.goal,
-      ).events,
-      usage: usageDecider.decide(
-        { type: 'CountGoal', data: { tier, goalId, timeZone: usage.timeZone() }, metadata },
-        states.usage,
-      ),
-    }),
+    decide: (states, metadata) => {
+      const tier = usage.tier();
+      return {
+        goal: decideInTurn(
+          goalDecider,
+          [{ type: 'CreateGoal', data: { goalId, ...data }, metadata }, ...more(metadata, tier)],
+          states.goal,
+        ).events,
+        usage: usageDecider.decide(
+          { type: 'CountGoal', data: { tier, goalId, timeZone: usage.timeZone() }, metadata },
+          states.usage,
+        ),
+      };
+    },
     context,
-    result: (outcome) => ({ goalId, position: outcome.position }),
+    written: goalWritten,
+    result: (outcome) => goalResultOf(goalId, outcome),
   });
   return result;
 }

@@ -4,6 +4,7 @@ import type { GoalState, GoalStreamEvent } from '@stride/domain/goals/goal-event
 import { decideInTurn } from '@stride/domain/shared/decide-in-turn';
 import { streamIds } from '@stride/domain/stream-ids';
 import type { Services } from '../../services';
+import type { WrittenRowsQuery } from '@stride/projections/core/inline-projections';
 import type { CommandContext } from '../command-handler';
 
 /** What a command on one goal's stream ended with: what its result is built from. */
@@ -11,6 +12,8 @@ export interface GoalStreamOutcome {
   readonly position: number | null;
   readonly version: number;
   readonly events: readonly GoalStreamEvent[];
+  /** The `written` queries' rows (CommandOutcome.rows). */
+  readonly rows: Readonly<Record<string, readonly unknown[]>>;
 }
 
 /**
@@ -19,19 +22,25 @@ export interface GoalStreamOutcome {
  * `expectedVersion` (If-Match) makes a concurrent change a 409. Tasks live in their goal's stream, so task
  * commands (their planning commands too: the stream decider) run here too.
  */
-export async function runOnGoal<Result>(
+export async function runOnGoal<Result, Reads = undefined>(
   services: Services,
   context: CommandContext,
   {
     goalId,
     expectedVersion,
+    reads,
     commands,
     result,
+    written,
   }: {
     readonly goalId: string;
     readonly expectedVersion?: number | undefined;
-    readonly commands: (state: GoalState, metadata: CommandMetadata) => readonly GoalStreamCommand[];
+    /** What the commands need besides the goal, read in parallel with it (ExecuteInput.reads). */
+    readonly reads?: () => Promise<Reads>;
+    readonly commands: (state: GoalState, metadata: CommandMetadata, reads: Reads) => readonly GoalStreamCommand[];
     readonly result: (outcome: GoalStreamOutcome) => Result;
+    /** Read-model rows the result keeps, selected from what the command wrote (ExecuteInput.written). */
+    readonly written?: Readonly<Record<string, WrittenRowsQuery>>;
   },
 ): Promise<Result> {
   const { result: kept } = await services.commands.execute({
@@ -42,15 +51,18 @@ export async function runOnGoal<Result>(
         ...(expectedVersion !== undefined && { expectedVersion }),
       },
     },
-    decide: (states, metadata) => ({
-      goal: decideInTurn(goalStreamDecider, commands(states.goal, metadata), states.goal).events,
+    ...(reads && { reads }),
+    decide: (states, metadata, values: Reads) => ({
+      goal: decideInTurn(goalStreamDecider, commands(states.goal, metadata, values), states.goal).events,
     }),
     context,
+    ...(written && { written }),
     result: (outcome) =>
       result({
         position: outcome.position,
         version: outcome.streams.goal.version,
         events: outcome.streams.goal.events,
+        rows: outcome.rows,
       }),
   });
   return kept;

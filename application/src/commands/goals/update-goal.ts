@@ -5,7 +5,7 @@ import { isEmpty } from '@stride/domain/shared/changed-fields';
 import type { CommandMetadata } from '@stride/domain/shared/event';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
-import { goalResultSchema, type GoalResult } from './goal-result';
+import { goalResultOf, goalResultSchema, goalWritten, type GoalResult } from './goal-result';
 import { runOnGoal } from './goal-stream';
 
 export const inputSchema = z.object({
@@ -50,5 +50,6 @@ export const run = (services: Services, context: CommandContext, input: UpdateGo
       if (commands.length === 0) commands.push({ type: 'UpdateGoal', data: { changes: {} }, metadata });
       return commands;
     },
-    result: ({ position }) => ({ goalId: input.goalId, position }),
+    written: goalWritten,
+    result: (outcome) => goalResultOf(input.goalId, outcome),
   });

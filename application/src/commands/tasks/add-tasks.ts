@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { taskRowSchema } from '@stride/domain/contracts/goals';
 import { energyLevelSchema } from '@stride/domain/tasks/energy-workflow';
+import { writtenTasks, writtenTasksOf } from '@stride/projections/goals/queries/written-goal-rows';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
 import { runOnGoal } from '../goals/goal-stream';
@@ -21,6 +23,8 @@ export const resultSchema = z.object({
   /** The tasks actually added (duplicates of live tasks are not). */
   taskIds: z.array(z.string()),
   position: z.number().int().nullable(),
+  /** Those tasks as the command's transaction left them (as the API serves them), when it wrote them all. */
+  tasks: z.array(taskRowSchema).optional(),
 });
 export type AddTasksResult = z.infer<typeof resultSchema>;
 
@@ -43,11 +47,12 @@ export const run = (
         metadata,
       },
     ],
-    result: ({ events, position }) => ({
-      goalId,
-      position,
-      taskIds: events.flatMap((event) =>
+    written: { tasks: writtenTasks },
+    result: ({ events, position, rows }) => {
+      const taskIds = events.flatMap((event) =>
         event.type === 'TasksBatchGenerated' ? event.data.tasks.map((task) => task.taskId) : [],
-      ),
-    }),
+      );
+      const written = writtenTasksOf(rows.tasks, goalId, taskIds);
+      return { goalId, position, taskIds, ...(written && { tasks: written }) };
+    },
   });

@@ -14,15 +14,17 @@ export const resultSchema = taskResultSchema;
  * CompleteTask, with the minutes it took when the caller gives them. Completing an occurrence of a
  * recurring task creates the next occurrence in the same append (in the user's zone).
  */
-export const run = async (
-  services: Services,
-  context: CommandContext,
-  input: CompleteTaskInput,
-): Promise<TaskResult> => {
+export const run = (services: Services, context: CommandContext, input: CompleteTaskInput): Promise<TaskResult> => {
   const { taskId, actualMinutes } = input;
-  const timeZone = await getUserTimeZone(services.pool, context.userId);
-  return runOnTask(services, context, input, (metadata, state) => [
-    { type: 'CompleteTask', data: { taskId, ...(actualMinutes !== undefined && { actualMinutes }) }, metadata },
-    ...nextOccurrenceOnCompletion(state, taskId, timeZone, metadata),
-  ]);
+  return runOnTask(
+    services,
+    context,
+    input,
+    (metadata, state, timeZone) => [
+      { type: 'CompleteTask', data: { taskId, ...(actualMinutes !== undefined && { actualMinutes }) }, metadata },
+      ...nextOccurrenceOnCompletion(state, taskId, timeZone, metadata),
+    ],
+    // The user's zone (for a recurring task's next occurrence), read in parallel with the goal's stream.
+    () => getUserTimeZone(services.pool, context.userId),
+  );
 };

@@ -40,28 +40,36 @@ export const usageTarget = (userId: string): StreamTarget<UsageState, UsageEvent
 });
 
 /**
- * As `usageTarget`, reading the user's time zone in the same round trip as the counters row (inside the
- * command's turn, so never before a queued command of the same user has committed): `timeZone()` is the
- * zone of the read the command decides on (a retry reads both again).
+ * As `usageTarget`, reading the user's time zone and the version of their billing stream in the same round
+ * trip as the counters row (inside the command's turn, so never before a queued command of the same user
+ * has committed): `timeZone()` is the zone of the read the command decides on and `tier()` the tier whose
+ * limits apply (billing's state at that version: no read of its own when the command handler holds it). A
+ * retry reads them all again.
  */
-export function usageTargetWithTimeZone(userId: string): {
+export function usageTargetWithTimeZone(
+  services: Services,
+  userId: string,
+): {
   readonly target: StreamTarget<UsageState, UsageEvent>;
   readonly timeZone: () => string;
+  readonly tier: () => string;
 } {
-  let timeZone: string | null = null;
+  let read: { timeZone: string; tier: string } | null = null;
+  const current = () => {
+    if (read === null) throw new Error('The usage target was not read yet');
+    return read;
+  };
   return {
     target: {
       ...usageTarget(userId),
       snapshot: async (db) => {
-        const read = await getUsageSnapshotWithTimeZone(db, userId);
-        timeZone = read.timeZone;
-        return read.snapshot;
+        const { snapshot, timeZone, billingVersion } = await getUsageSnapshotWithTimeZone(db, userId);
+        read = { timeZone, tier: await services.billing.effectiveTierAtVersion(userId, billingVersion, db) };
+        return snapshot;
       },
     },
-    timeZone: () => {
-      if (timeZone === null) throw new Error('The usage target was not read yet');
-      return timeZone;
-    },
+    timeZone: () => current().timeZone,
+    tier: () => current().tier,
   };
 }
 

@@ -31,9 +31,15 @@ export const TASK_JSON = (alias: string): string => jsonObject(columnsOf(alias, 
 /** The goal `g` as the API serves it (goalRowSchema); FROM GOAL_FROM. */
 export const GOAL_JSON = jsonObject(columnsOf('g', GOAL_JSON_KEYS, { collection_ids: `coalesce(c.ids, '[]'::jsonb)` }));
 
-/** FROM clause for GOAL_JSON: the goal `g` (its live tasks are on its row) with its collections `c`. */
-export const GOAL_FROM = `goals g
+/**
+ * FROM clause for GOAL_JSON: the goal `g` (its live tasks are on its row) with its collections `c`; the
+ * goals are those of `source`, a relation of goal rows (the goals table, or the rows a write returned).
+ */
+export const goalFrom = (source: string): string => `${source} g
   LEFT JOIN LATERAL (
     SELECT jsonb_agg(co.id ORDER BY co.created_at, co.id) AS ids
       FROM collections co WHERE co.user_id = g.user_id AND co.goal_ids @> jsonb_build_array(g.id)
   ) c ON true`;
+
+/** FROM clause for GOAL_JSON over the goals table. */
+export const GOAL_FROM = goalFrom('goals');

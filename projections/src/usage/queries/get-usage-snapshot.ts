@@ -1,4 +1,5 @@
 import type { UsageState } from '@stride/domain/usage/usage-events';
+import { streamIds } from '@stride/domain/stream-ids';
 import { DEFAULT_TIME_ZONE } from '@stride/domain/users/user-time-zone';
 import { preparedQuery, type Queryable } from '@stride/platform/postgres/pool';
 import { usageStateOf } from '../usage-projection';
@@ -23,23 +24,29 @@ export async function getUsageSnapshot(
 }
 
 /**
- * The counters row (as `getUsageSnapshot`) and the user's time zone (as `getUserTimeZone`) in one round
- * trip: what a limited command (create-goal) reads before it decides.
+ * The counters row (as `getUsageSnapshot`), the user's time zone (as `getUserTimeZone`) and the current
+ * version of the user's billing stream (the event store's `streams` row; 0 = no stream) in one round trip:
+ * what a limited command (create-goal) reads before it decides (its tier is the billing state at that
+ * version, which the command handler usually holds already).
  */
 export async function getUsageSnapshotWithTimeZone(
   db: Queryable,
   userId: string,
-): Promise<{ snapshot: { state: UsageState; version: number } | null; timeZone: string }> {
-  const { rows } = await preparedQuery<UsageCounterRow & { user_time_zone: string | null }>(
+): Promise<{ snapshot: { state: UsageState; version: number } | null; timeZone: string; billingVersion: number }> {
+  const { rows } = await preparedQuery<
+    UsageCounterRow & { user_time_zone: string | null; billing_version: number | null }
+  >(
     db,
-    `SELECT (SELECT time_zone FROM users WHERE id = $1) AS user_time_zone, c.*
+    `SELECT (SELECT time_zone FROM users WHERE id = $1) AS user_time_zone,
+            (SELECT version FROM streams WHERE stream_id = $2) AS billing_version, c.*
        FROM (SELECT 1) AS one
        LEFT JOIN LATERAL (SELECT ${selectList(usageCountersTable)} FROM usage_counters WHERE user_id = $1) c ON true`,
-    [userId],
+    [userId, streamIds.billing(userId)],
   );
-  const { user_time_zone, ...row } = rows[0]!;
+  const { user_time_zone, billing_version, ...row } = rows[0]!;
   return {
     snapshot: row.user_id === null ? null : { state: usageStateOf(row), version: row.stream_version },
     timeZone: user_time_zone ?? DEFAULT_TIME_ZONE,
+    billingVersion: billing_version ?? 0,
   };
 }
