@@ -14,8 +14,8 @@
 ALTER TABLE events ADD COLUMN sealed bytea;
 
 -- As in 0085, but every event may bring its sealed bytes: p_sealed holds all of them back to back, and an
--- event's JSON names its slice ("o": offset, "l": length; neither when it has none); and the events are
--- read from jsonb (jsonb_to_recordset), not json.
+-- event's JSON names its slice ("o": offset, "l": length; neither when it has none); the events are read
+-- from jsonb (jsonb_to_recordset), not json; and the erasure check shares the stream head's statement.
 DROP FUNCTION stride_append_streams(text, jsonb, text[], json, json, text[]);
 DROP FUNCTION stride_append_batch(text, text, text, integer, jsonb, json, bytea, text[]);
 CREATE FUNCTION stride_append_batch(
@@ -39,22 +39,27 @@ DECLARE
   v_head bytea;
   v_inserted integer;
   -- Parsed once into jsonb: json_to_recordset parses the text and then each event's data again, which
-  -- cost about 6 times as much for a batch of 100 (measured on PostgreSQL 15).
+  -- cost the backend twice the CPU for a batch of 100 (measured on PostgreSQL 15).
   v_events jsonb := p_events::jsonb;
   v_count integer := jsonb_array_length(v_events);
   v_now timestamptz := now();
   v_micros text := floor(extract(epoch FROM v_now) * 1000000)::bigint::text;
   v_hashes bytea[] := '{}';
   v_n integer;
+  v_key_erased boolean;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtextextended(p_stream_id, 0));
 
-  IF p_key_users IS NOT NULL
-     AND EXISTS (SELECT 1 FROM user_keys k WHERE k.user_id = ANY(p_key_users) AND k.wrapped_key IS NULL) THEN
+  -- The stream's head and the erasure check in one statement after the lock (a statement of its own for the
+  -- check cost a single-event append about 50 us of the backend's CPU, a fifth of the whole function).
+  SELECT s.version, s.head_hash, k.erased INTO v_current, v_head, v_key_erased
+    FROM (SELECT p_key_users IS NOT NULL
+                 AND EXISTS (SELECT 1 FROM user_keys u WHERE u.user_id = ANY(p_key_users) AND u.wrapped_key IS NULL)
+                 AS erased) k
+    LEFT JOIN streams s ON s.stream_id = p_stream_id;
+  IF v_key_erased THEN
     RAISE EXCEPTION 'A data key these events were encrypted with has been erased' USING ERRCODE = 'SA003';
   END IF;
-
-  SELECT s.version, s.head_hash INTO v_current, v_head FROM streams s WHERE s.stream_id = p_stream_id;
   v_current := coalesce(v_current, 0);
   v_head := coalesce(v_head, ''::bytea);
   IF (p_expected_version >= 0 AND v_current <> p_expected_version)
