@@ -77,7 +77,13 @@ const sealedHeader = (subject: string): Buffer => {
 };
 
 /** A v3 column value split into its subject, its header (the seal's context) and the seal. */
-const splitSealed = (bytes: Buffer): { subject: string; header: Buffer; sealed: Buffer } => {
+interface SplitSealed {
+  readonly subject: string;
+  readonly header: Buffer;
+  readonly sealed: Buffer;
+}
+
+const splitSealed = (bytes: Buffer): SplitSealed => {
   if (bytes.length < 3 || bytes[0] !== SEALED_FORMAT) throw new Error('Sealed personal data of an unknown format');
   const end = 3 + bytes.readUInt16BE(1);
   return { subject: bytes.toString('utf8', 3, end), header: bytes.subarray(0, end), sealed: bytes.subarray(end) };
@@ -185,8 +191,10 @@ export class PersonalDataCodec implements EventCodec {
   }
 
   /** The personal strings of an event in format v3 (its sealed column), or null when its user's key is erased. */
-  private openColumn(bytes: Buffer, keys: ReadonlyMap<string, Buffer | null>): string[] | null {
-    const { subject, header, sealed } = splitSealed(bytes);
+  private openColumn(
+    { subject, header, sealed }: SplitSealed,
+    keys: ReadonlyMap<string, Buffer | null>,
+  ): string[] | null {
     const key = keys.get(subject);
     if (!key) return null;
     return JSON.parse(open(this.keyObject(key), sealed, header).toString('utf8')) as string[];
@@ -202,10 +210,14 @@ export class PersonalDataCodec implements EventCodec {
 
   async decode(events: StoredEvent[], db: Queryable, sealed: readonly (Buffer | null)[] = []): Promise<StoredEvent[]> {
     const subjects = new Set<string>();
+    const columns = events.map((_, index) => {
+      const bytes = sealed[index];
+      return bytes ? splitSealed(bytes) : null;
+    });
     let enveloped = false;
     events.forEach((event, index) => {
-      const bytes = sealed[index];
-      if (bytes) subjects.add(splitSealed(bytes).subject);
+      const column = columns[index];
+      if (column) subjects.add(column.subject);
       for (const envelope of envelopesIn(event.data)) {
         enveloped = true;
         if (envelope.$pii !== 'v3') subjects.add(envelope.k);
@@ -223,9 +235,9 @@ export class PersonalDataCodec implements EventCodec {
       let opened: string[] | null | undefined;
       const openSlot = (slot: EventSlot | ColumnSlot): string => {
         if (opened === undefined) {
-          const bytes = sealed[index];
+          const column = columns[index];
           if (slot.$pii === 'v2') opened = this.openEvent(event, keys);
-          else if (bytes) opened = this.openColumn(bytes, keys);
+          else if (column) opened = this.openColumn(column, keys);
           else throw new Error(`Event ${event.eventId}: sealed personal fields without their ciphertext`);
         }
         return opened === null ? this.policy.erased : (opened[slot.i] ?? this.policy.erased);
