@@ -9,8 +9,13 @@ import type { PostgresEventStore } from '@stride/platform/event-store/event-stor
 import type { AppendResult, StreamAppend } from '@stride/platform/event-store/types';
 import type { Logger } from '@stride/platform/logger';
 import type { Pool, PoolClient, Queryable } from '@stride/platform/postgres/pool';
-import { withTransaction } from '@stride/platform/postgres/pool';
-import type { InlineProjections, WrittenRowsQuery } from '@stride/projections/core/inline-projections';
+import { inTransaction } from '@stride/platform/postgres/lazy-transaction';
+import type {
+  FinishedInline,
+  InlineProjections,
+  LoadRow,
+  WrittenRowsQuery,
+} from '@stride/projections/core/inline-projections';
 import type { IdempotencyClaim, IdempotencyStore } from './idempotency-store';
 
 /** Who runs a command and why: becomes every event's metadata. */
@@ -288,6 +293,10 @@ export class CommandHandler {
    * - Locked (retries): the streams' append locks (the event store's own advisory locks, in its fixed
    *   order, before any write) are taken first, then the streams are read and the command decided, so
    *   writers of one busy stream queue instead of failing each other again.
+   * Round trips (LazyTransaction, one-message.ts): BEGIN, the append and the load of the read-model rows
+   * its events touch go in one message; the write of those rows, the COMMIT and the change NOTIFY in a
+   * second (unless an `alsoInTransaction` or the Idempotency-Key claim must run between the write and the
+   * COMMIT). With the reads before, a command that appends costs three round trips.
    */
   private async attempt<Targets extends StreamTargets, Result, Reads>(
     {
@@ -309,77 +318,102 @@ export class CommandHandler {
     // Optimistic: the streams and the other reads in parallel. Locked: the other reads first, outside the
     // transaction (they take a connection of their own, which must not wait while this one holds locks).
     const [optimistic, others] = locked ? [null, await readOthers()] : await Promise.all([readAll(pool), readOthers()]);
-    const committed = await withTransaction(
-      pool,
-      async (client) => {
-        let loaded: LoadedStream<unknown>[];
-        if (optimistic) loaded = optimistic;
-        else {
-          await client.query(
-            'SELECT count(pg_advisory_xact_lock(hashtextextended(id, 0))) FROM unnest($1::text[]) AS id',
-            [[...new Set(names.map((name) => streams[name]!.streamId))].sort()],
-          );
-          loaded = await readAll(client);
+    const committed = await inTransaction(pool, async (transaction) => {
+      const { client } = transaction;
+      let loaded: LoadedStream<unknown>[];
+      if (optimistic) loaded = optimistic;
+      else {
+        await transaction.begin();
+        await client.query(
+          'SELECT count(pg_advisory_xact_lock(hashtextextended(id, 0))) FROM unnest($1::text[]) AS id',
+          [[...new Set(names.map((name) => streams[name]!.streamId))].sort()],
+        );
+        loaded = await readAll(client);
+      }
+      names.forEach((name, index) => {
+        const expected = streams[name]!.expectedVersion;
+        const actual = loaded[index]!.version;
+        if (expected !== undefined && expected !== actual) {
+          throw new DomainError('version_conflict', 'The data was changed by another request; reload and retry', {
+            streamId: streams[name]!.streamId,
+            expectedVersion: expected,
+            actualVersion: actual,
+          });
         }
-        names.forEach((name, index) => {
-          const expected = streams[name]!.expectedVersion;
-          const actual = loaded[index]!.version;
-          if (expected !== undefined && expected !== actual) {
-            throw new DomainError('version_conflict', 'The data was changed by another request; reload and retry', {
-              streamId: streams[name]!.streamId,
-              expectedVersion: expected,
-              actualVersion: actual,
-            });
-          }
-        });
-        const states = Object.fromEntries(
-          names.map((name, index) => [name, loaded[index]!.state]),
-        ) as StreamStates<Targets>;
-        const now = this.options.clock();
-        const decisions = decide(states, { now: context.now ?? now, userId: context.userId }, others);
-        const planned = names.map((name, index) => ({
-          name,
-          target: streams[name]!,
-          loaded: loaded[index]!,
-          events: (decisions[name] ?? []).map((event) => registry.validateForAppend(event)),
+      });
+      const states = Object.fromEntries(
+        names.map((name, index) => [name, loaded[index]!.state]),
+      ) as StreamStates<Targets>;
+      const now = this.options.clock();
+      const decisions = decide(states, { now: context.now ?? now, userId: context.userId }, others);
+      const planned = names.map((name, index) => ({
+        name,
+        target: streams[name]!,
+        loaded: loaded[index]!,
+        events: (decisions[name] ?? []).map((event) => registry.validateForAppend(event)),
+      }));
+      const appends: StreamAppend[] = planned
+        .filter((stream) => stream.events.length > 0)
+        .map(({ name, target, loaded: current, events }) => ({
+          streamId: target.streamId,
+          expectedVersion: current.version === 0 ? 'no_stream' : current.version,
+          events: events.map((event, index) => ({
+            type: event.type,
+            data: event.data,
+            schemaVersion: registry.schemaVersionOf(event.type),
+            // Ids chosen here, so the inline read models know each stored event in full.
+            eventId: eventIdOf ? eventIdOf(name, index) : newEventId(),
+          })),
         }));
-        const appends: StreamAppend[] = planned
-          .filter((stream) => stream.events.length > 0)
-          .map(({ name, target, loaded: current, events }) => ({
-            streamId: target.streamId,
-            expectedVersion: current.version === 0 ? 'no_stream' : current.version,
-            events: events.map((event, index) => ({
-              type: event.type,
-              data: event.data,
-              schemaVersion: registry.schemaVersionOf(event.type),
-              // Ids chosen here, so the inline read models know each stored event in full.
-              eventId: eventIdOf ? eventIdOf(name, index) : newEventId(),
-            })),
-          }));
-        const metadata = {
-          ...context.metadata,
-          userId: context.userId,
-          correlationId: context.correlationId,
-          causationId: context.causationId,
-          // Recorded for audits only. Not `idempotencyKey`: the store would derive event ids from it,
-          // and a key reused after it expires would then turn a new command's events into "duplicates".
-          // Retries are made exact by the claim in command_idempotency instead.
-          ...(context.idempotency && { requestIdempotencyKey: context.idempotency.key }),
-        };
-        const appendResults: AppendResult[] =
-          appends.length === 0 ? [] : await eventStore.appendInTransaction(client, appends, { metadata, now });
-        const applied =
-          appends.length === 0
-            ? { changes: [], rows: Object.fromEntries(Object.keys(written).map((name) => [name, []])) }
-            : await inline.apply(client, { appends, results: appendResults, metadata }, written);
-        const outcome = outcomeOf<Targets>(planned, appendResults, applied.rows);
-        if (alsoInTransaction) await alsoInTransaction(client, outcome);
-        const kept = result(outcome);
-        if (context.idempotency) await idempotency.claim(client, context.idempotency, kept);
-        return { outcome, result: kept, appendResults, changes: applied.changes };
-      },
-      ({ changes }) => inline.afterCommit(changes),
-    );
+      const metadata = {
+        ...context.metadata,
+        userId: context.userId,
+        correlationId: context.correlationId,
+        causationId: context.causationId,
+        // Recorded for audits only. Not `idempotencyKey`: the store would derive event ids from it,
+        // and a key reused after it expires would then turn a new command's events into "duplicates".
+        // Retries are made exact by the claim in command_idempotency instead.
+        ...(context.idempotency && { requestIdempotencyKey: context.idempotency.key }),
+      };
+      let appendResults: AppendResult[] = [];
+      let finished: FinishedInline | null = null;
+      if (appends.length > 0) {
+        // One round trip: BEGIN (unless the locked path began), the append, and the load of every
+        // read-model row the events may touch (locked), each statement after the one before.
+        const append = await eventStore.planAppend(client, appends, { metadata, now });
+        const inlinePlan = inline.plan({ appends, metadata }, written);
+        const results = await transaction
+          .send([append.statement, ...(inlinePlan.load ? [inlinePlan.load] : [])])
+          .catch((error: unknown) => append.failed(error));
+        appendResults = append.resultsOf(results[0]!.rows as Parameters<typeof append.resultsOf>[0]);
+        finished = await inlinePlan.finish(client, appendResults, (results[1]?.rows ?? []) as LoadRow[]);
+      }
+      const changes = finished?.changes ?? [];
+      const after = inline.afterCommit(changes);
+      // The write of the read-model rows goes with the COMMIT when nothing else must run between them.
+      const commitsWithWrite = !alsoInTransaction && !context.idempotency;
+      const write = finished?.write ? [finished.write] : [];
+      const writeResults = commitsWithWrite
+        ? await transaction.commit(write, after)
+        : write.length > 0
+          ? await transaction.send(write)
+          : [];
+      const rows = finished
+        ? finished.rowsOf((writeResults[0]?.rows ?? []) as Record<string, unknown[]>[])
+        : noRows(written);
+      const outcome = outcomeOf<Targets>(planned, appendResults, rows);
+      if (alsoInTransaction) {
+        await transaction.begin();
+        await alsoInTransaction(client, outcome);
+      }
+      const kept = result(outcome);
+      if (context.idempotency) {
+        await transaction.begin();
+        await idempotency.claim(client, context.idempotency, kept);
+      }
+      if (!commitsWithWrite) await transaction.commit([], after);
+      return { outcome, result: kept, appendResults, changes };
+    });
     // The states after the append are the streams' states at their new versions (kept for the next command).
     for (const name of names) {
       const target = streams[name]!;
@@ -398,6 +432,9 @@ export class CommandHandler {
     return { outcome: committed.outcome, result: committed.result };
   }
 }
+
+const noRows = (written: Readonly<Record<string, WrittenRowsQuery>>): Record<string, readonly unknown[]> =>
+  Object.fromEntries(Object.keys(written).map((name) => [name, []]));
 
 /** How long, and for how many streams per decider, a command handler keeps folded stream states. */
 const STATE_CACHE_MS = 10_000;

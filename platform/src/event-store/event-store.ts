@@ -179,6 +179,22 @@ const encodeEvents = (
 };
 
 /** The users whose keys encrypted an append, for the append's erasure check (null: none). */
+/** The several-stream append (stride_append_streams), one row per stream attempted. */
+const APPEND_STREAMS = `SELECT o_stream_id AS stream_id, o_outcome AS outcome, o_stream_version AS stream_version,
+       o_first_position AS first_position, o_last_position AS last_position, o_transaction_id::text AS transaction_id
+  FROM stride_append_streams($1, $2::jsonb, $3::text[], $4::json, $5::json, $6::text[], $7::bytea)`;
+
+type AppendedStreamRow = AppendRow & { stream_id: string };
+
+/** An append as a statement to send (`planAppend`). */
+export interface PlannedAppend {
+  readonly statement: { readonly text: string; readonly values: readonly unknown[] };
+  /** The append's results from the statement's rows. */
+  resultsOf(rows: readonly AppendedStreamRow[]): AppendResult[];
+  /** Throws the store's error for the statement's error (a version conflict, an append out of order, ...). */
+  failed(error: unknown): never;
+}
+
 const keyUsers = (encoded: EncodedAppends): string[] | null =>
   encoded.usedKeys && encoded.usedKeys.size > 0 ? [...encoded.usedKeys] : null;
 
@@ -292,26 +308,41 @@ export class PostgresEventStore {
     appends: readonly StreamAppend[],
     options: AppendOptions,
   ): Promise<AppendResult[]> {
+    const append = await this.planAppend(client, appends, options);
+    let rows: AppendedStreamRow[];
+    try {
+      ({ rows } = await client.query<AppendedStreamRow>({
+        name: this.statements.streams,
+        text: append.statement.text,
+        values: [...append.statement.values],
+      }));
+    } catch (error) {
+      return append.failed(error);
+    }
+    return append.resultsOf(rows);
+  }
+
+  /**
+   * `appendInTransaction` as a statement the caller sends (e.g. with others in one message: one-message.ts),
+   * with what reads its rows (`resultsOf`) and what turns its error into the store's (`failed`, which throws).
+   * Encodes the events first (the codec may read a data key through `db`).
+   */
+  async planAppend(db: Queryable, appends: readonly StreamAppend[], options: AppendOptions): Promise<PlannedAppend> {
     for (const { streamId, events } of appends) {
       if (events.length === 0) throw new RangeError(`Nothing to append to stream '${streamId}'`);
     }
     // Sorted in JavaScript's order, the order every other locker of several streams uses.
     const lockIds = [...new Set(appends.map((a) => a.streamId))].sort();
-    let rows: Array<AppendRow & { stream_id: string }>;
-    const encoded = await this.encode(appends, options.metadata.userId, client);
+    const encoded = await this.encode(appends, options.metadata.userId, db);
     const metadata = commonMetadata(options);
     const sealed = noSealedBytes();
     const streams = encoded.appends.map(({ streamId, events, expectedVersion }) => {
       const batch = encodeEvents(streamId, events, options, metadata, sealed);
       return `{"s":${JSON.stringify(streamId)},"t":${JSON.stringify(streamTypeOf(streamId))},"x":${encodeExpected(expectedVersion)},"h":"${batch.digests.toString('hex')}","e":${batch.events}}`;
     });
-    try {
-      ({ rows } = await client.query<AppendRow & { stream_id: string }>({
-        name: this.statements.streams,
-        text: `SELECT o_stream_id AS stream_id, o_outcome AS outcome, o_stream_version AS stream_version,
-                      o_first_position AS first_position, o_last_position AS last_position,
-                      o_transaction_id::text AS transaction_id
-                 FROM stride_append_streams($1, $2::jsonb, $3::text[], $4::json, $5::json, $6::text[], $7::bytea)`,
+    return {
+      statement: {
+        text: APPEND_STREAMS,
         values: [
           options.metadata.userId,
           JSON.stringify(metadata),
@@ -323,18 +354,20 @@ export class PostgresEventStore {
           keyUsers(encoded),
           sealedParameter(sealed),
         ],
-      }));
-    } catch (error) {
-      if ((error as { code?: string }).code === 'SA001') throw new AppendOrderError();
-      // A concurrent first append of the same user stored its new data key first: decide and encrypt again.
-      // Or a data key used from the cache was erased meanwhile: forget it, decide and encrypt again.
-      if (isKeyErased(error)) this.codec!.forgetKeys(encoded.usedKeys ?? []);
-      if ((error as { code?: string }).code === 'SA002' || isKeyErased(error)) {
-        throw new ExpectedVersionConflictError(appends[0]!.streamId, appends[0]!.expectedVersion ?? 'any', -1);
-      }
-      throw error;
-    }
-    return rows.map((row, index) => toAppendResult(row.stream_id, appends[index]!.expectedVersion, row));
+      },
+      resultsOf: (rows) =>
+        rows.map((row, index) => toAppendResult(row.stream_id, appends[index]!.expectedVersion, row)),
+      failed: (error) => {
+        if ((error as { code?: string }).code === 'SA001') throw new AppendOrderError();
+        // A concurrent first append of the same user stored its new data key first: decide and encrypt again.
+        // Or a data key used from the cache was erased meanwhile: forget it, decide and encrypt again.
+        if (isKeyErased(error)) this.codec!.forgetKeys(encoded.usedKeys ?? []);
+        if ((error as { code?: string }).code === 'SA002' || isKeyErased(error)) {
+          throw new ExpectedVersionConflictError(appends[0]!.streamId, appends[0]!.expectedVersion ?? 'any', -1);
+        }
+        throw error;
+      },
+    };
   }
 
   private encode(appends: readonly StreamAppend[], userId: string, db: Queryable): Promise<EncodedAppends> {

@@ -22,6 +22,9 @@ let sharedBackendClientCount = 0;
 
 export const sharesOneBackend = (pool: pg.Pool): boolean => sharedBackendPools.has(pool);
 
+/** A connection's number on a pool whose connections share one backend (undefined elsewhere). */
+export const clientNumberOf = (client: object): number | undefined => sharedBackendClients.get(client);
+
 const statementNames = new Map<string, string>();
 
 const statementNameOf = (text: string): string => {

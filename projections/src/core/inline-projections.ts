@@ -46,12 +46,14 @@ export const tablesInLockOrder = (projections: readonly Projection[]): AnyTableS
 /**
  * The read models the API serves, kept in the same transaction as the events that change them (Marten's
  * and Emmett's inline projections): after a command's append, `apply` runs each projection's own `apply`
- * (the code rebuilds and audits replay) over the rows the events touch, in two round trips:
- * 1. one query loads every touched row `FOR UPDATE` (tables in name order, keys in key order), together
- *    with the transaction's time (`now()`, the events' `recorded_at`) and, when a stream's new positions
- *    are not contiguous, their positions;
+ * (the code rebuilds and audits replay) over the rows the events touch, in two statements (`plan`):
+ * 1. one query loads every row the events may touch `FOR UPDATE` (tables in name order, keys in key order),
+ *    with the transaction's time (`now()`, the events' `recorded_at`); the rows an event touches never
+ *    depend on its position or time, so this statement is known before the append and the command handler
+ *    sends it in the append's message; positions that are not contiguous are read after (`finish`);
  * 2. one statement writes every changed row (deletes and upserts as data-modifying CTEs) and selects,
- *    from the rows it upserted, what the command asked for to answer with (`WrittenRowsQuery`).
+ *    from the rows it upserted, what the command asked for to answer with (`WrittenRowsQuery`); the
+ *    command handler sends it in the COMMIT's message when nothing else must run in between.
  * The other processes hear of the change by `NOTIFY stride_read_models` (when `notifyOthers`), sent in
  * the COMMIT's own message just after the commit (`afterCommit`: no round trip of its own); after the
  * commit, `announce` tells this process's read caches at once. The NOTIFY is sent outside the command's
@@ -87,18 +89,80 @@ export class InlineProjections {
   /**
    * Applies a command's appended events to every projection that handles them, in its transaction, and
    * selects `written` (by name) from the rows it wrote: a query whose table was not written gives [].
+   * Two statements: `plan`'s load, then `finish`'s write (a command handler may send each together with
+   * others in one message instead).
    */
   async apply(
     client: Queryable,
     appended: AppendedBatch,
     written: Readonly<Record<string, WrittenRowsQuery>> = {},
   ): Promise<InlineApplied> {
-    const nothing = { changes: [], rows: Object.fromEntries(Object.keys(written).map((name) => [name, []])) };
-    const events = pendingEvents(appended);
-    const batches = this.projections
+    const plan = this.plan(appended, written);
+    const loaded = plan.load ? (await preparedQuery<LoadRow>(client, plan.load.text, plan.load.values)).rows : [];
+    const finished = await plan.finish(client, appended.results, loaded);
+    const rows = finished.write
+      ? (await preparedQuery<Record<string, unknown[]>>(client, finished.write.text, finished.write.values)).rows
+      : [];
+    return { changes: finished.changes, rows: finished.rowsOf(rows) };
+  }
+
+  /**
+   * What a command's events will do to the read models, known before the append (the rows an event touches
+   * never depend on its position or time): `load` locks and reads every row its events may touch, and the
+   * transaction's time; after the append, `finish` applies each projection to the events the store did
+   * append, over the loaded rows, and gives the statement writing every changed row.
+   */
+  plan(appended: Omit<AppendedBatch, 'results'>, written: Readonly<Record<string, WrittenRowsQuery>> = {}): InlinePlan {
+    const nothing: FinishedInline = {
+      write: null,
+      changes: [],
+      rowsOf: () => Object.fromEntries(Object.keys(written).map((name) => [name, []])),
+    };
+    const everyEventAppended = appended.appends.map((append): AppendResult => ({
+      streamId: append.streamId,
+      appended: true,
+      nextExpectedVersion: append.events.length,
+      firstPosition: 0,
+      lastPosition: append.events.length - 1,
+      transactionId: '0',
+    }));
+    const tables = this.touchedTables(pendingEvents({ ...appended, results: everyEventAppended }));
+    if (tables.length === 0) return { load: null, finish: async () => nothing };
+    return {
+      load: loadStatement(tables),
+      finish: async (db, results, loadedRows) => {
+        const events = pendingEvents({ ...appended, results });
+        const batches = this.batchesOf(events);
+        if (batches.length === 0) return nothing;
+        const loaded = parseLoaded(loadedRows);
+        await completeEvents(db, events, { ...appended, results }, loaded);
+        return this.applyBatches(batches, events, loaded, written, nothing);
+      },
+    };
+  }
+
+  private batchesOf(events: readonly PendingEvent[]): { projection: Projection; batch: ProjectionBatch }[] {
+    return this.projections
       .map((projection) => ({ projection, batch: projection.decodeBatch(events) }))
       .filter(({ batch }) => batch.size > 0);
-    if (batches.length === 0) return nothing;
+  }
+
+  /** Every table the events' projections touch, in lock order, with the keys touched. */
+  private touchedTables(events: readonly PendingEvent[]): TouchedTable[] {
+    const batches = this.batchesOf(events);
+    return tablesInLockOrder(batches.map(({ projection }) => projection)).map((table) => ({
+      table,
+      keys: keysOf(table, batches),
+    }));
+  }
+
+  private applyBatches(
+    batches: readonly { projection: Projection; batch: ProjectionBatch }[],
+    events: readonly PendingEvent[],
+    loaded: Loaded,
+    written: Readonly<Record<string, WrittenRowsQuery>>,
+    nothing: FinishedInline,
+  ): FinishedInline {
     const rows = new Map(
       batches.map(({ projection }) => [projection.name, new RowStore(projection.tables, 'partial')]),
     );
@@ -106,8 +170,6 @@ export class InlineProjections {
       table,
       keys: keysOf(table, batches),
     }));
-    const loaded = await loadAll(client, tables, appended, events);
-    completeEvents(events, appended, loaded);
     for (const { projection, batch } of batches) {
       const store = rows.get(projection.name)!;
       for (const table of projection.tables) {
@@ -129,15 +191,22 @@ export class InlineProjections {
         return { projection: projection.name, users: [...users], position };
       })
       .filter((change) => change.users.length > 0);
-    const rowsWritten = await writeAll(
-      client,
+    const write = writeStatement(
       tables.map(({ table }) => {
         const owner = batches.find(({ projection }) => projection.tables.includes(table))!.projection;
         return { table, ...rows.get(owner.name)!.changes(table) };
       }),
       written,
     );
-    return { changes, rows: { ...nothing.rows, ...rowsWritten } };
+    if (!write) return { ...nothing, changes };
+    return {
+      write: write.statement,
+      changes,
+      rowsOf: (writeRows) => ({
+        ...nothing.rowsOf([]),
+        ...Object.fromEntries(write.selected.map((name, index) => [name, writeRows[0]![`r${index}`]!])),
+      }),
+    };
   }
 
   /** The statement that tells the other processes, sent with the COMMIT (withTransaction's afterCommit). */
@@ -187,47 +256,65 @@ const keysOf = (
 
 interface Loaded {
   readonly now: string;
-  /** Positions of appends whose positions are not contiguous, by append index. */
-  readonly positions: Map<number, number[]>;
   readonly rows: Map<string, AnyRow[]>;
+}
+
+/** A row of the load statement: a slot ('now', 'table:<name>') and its value. */
+export interface LoadRow {
+  readonly slot: string;
+  readonly row: unknown;
+}
+
+/** A statement and its values (one-message.ts sends several in one round trip). */
+export interface InlineStatement {
+  readonly text: string;
+  readonly values: readonly unknown[];
+}
+
+interface TouchedTable {
+  readonly table: AnyTableSpec;
+  readonly keys: readonly AnyRow[];
+}
+
+/** After the append: the write statement (null when no row changed), the changes, the answer's rows. */
+export interface FinishedInline {
+  readonly write: InlineStatement | null;
+  readonly changes: ReadModelChange[];
+  /** Each `written` query's rows, from the write statement's rows. */
+  rowsOf(writeRows: readonly Record<string, unknown[]>[]): Record<string, readonly unknown[]>;
+}
+
+export interface InlinePlan {
+  /** Locks and reads every row the events may touch, with the transaction's time; null when none. */
+  readonly load: InlineStatement | null;
+  /** Applies the events the store appended (`results`) over the load's rows; `db` reads what is missing. */
+  finish(db: Queryable, results: readonly AppendResult[], loadRows: readonly LoadRow[]): Promise<FinishedInline>;
 }
 
 const contiguous = (append: StreamAppend, result: AppendResult | undefined): boolean =>
   !result?.appended || result.lastPosition - result.firstPosition + 1 === append.events.length;
 
-/** One query: the transaction's time, any non-contiguous positions, and every touched row (locked). */
-async function loadAll(
-  client: Queryable,
-  tables: readonly { table: AnyTableSpec; keys: readonly AnyRow[] }[],
-  { appends, results }: AppendedBatch,
-  events: readonly PendingEvent[],
-): Promise<Loaded> {
-  const params: unknown[] = [];
+/** One query: the transaction's time and every touched row (locked, tables in lock order, keys in key order). */
+function loadStatement(tables: readonly TouchedTable[]): InlineStatement {
+  const values: unknown[] = [];
   const parts = [`SELECT 'now' AS slot, to_jsonb(floor(extract(epoch FROM now()) * 1000)) AS row`];
-  appends.forEach((append, index) => {
-    if (contiguous(append, results[index])) return;
-    const first = events.find((event) => event.streamId === append.streamId)!.streamVersion;
-    params.push(append.streamId, first);
-    parts.push(
-      `SELECT 'positions:${index}', (SELECT jsonb_agg(global_position ORDER BY stream_version) FROM events
-          WHERE stream_id = $${params.length - 1} AND stream_version >= $${params.length})`,
-    );
-  });
   for (const { table, keys } of tables) {
     if (keys.length === 0) continue;
-    const offset = params.length;
-    params.push(...keyParams(table, keys));
+    const offset = values.length;
+    values.push(...keyParams(table, keys));
     parts.push(
       `SELECT 'table:${table.name}', to_jsonb(r) FROM (SELECT ${selectList(table)} FROM ${table.name}
           WHERE ${keyFilter(table, offset)} ORDER BY ${table.key.join(', ')} FOR UPDATE) r`,
     );
   }
-  const { rows } = await preparedQuery<{ slot: string; row: unknown }>(client, parts.join('\nUNION ALL\n'), params);
-  const loaded: Loaded = { now: '', positions: new Map(), rows: new Map() };
+  return { text: parts.join('\nUNION ALL\n'), values };
+}
+
+function parseLoaded(rows: readonly LoadRow[]): Loaded {
+  const loaded: Loaded = { now: '', rows: new Map() };
   let now = '';
   for (const { slot, row } of rows) {
     if (slot === 'now') now = new Date(Number(row)).toISOString();
-    else if (slot.startsWith('positions:')) loaded.positions.set(Number(slot.slice(10)), row as number[]);
     else {
       const name = slot.slice(6);
       loaded.rows.set(name, [...(loaded.rows.get(name) ?? []), row as AnyRow]);
@@ -236,13 +323,27 @@ async function loadAll(
   return { ...loaded, now };
 }
 
-/** The events' `recorded_at` is the transaction's `now()`; positions from the database when not contiguous. */
-function completeEvents(events: PendingEvent[], { appends }: AppendedBatch, loaded: Loaded): void {
+/**
+ * The events' `recorded_at` is the transaction's `now()`; an append whose positions are not contiguous
+ * (another transaction took numbers of the sequence in between) has its positions read from the database.
+ */
+async function completeEvents(
+  db: Queryable,
+  events: PendingEvent[],
+  { appends, results }: AppendedBatch,
+  loaded: Loaded,
+): Promise<void> {
   for (const event of events) event.recordedAt = loaded.now;
-  for (const [index, positions] of loaded.positions) {
-    const streamEvents = events.filter((event) => event.streamId === appends[index]!.streamId);
+  for (const [index, append] of appends.entries()) {
+    if (contiguous(append, results[index])) continue;
+    const streamEvents = events.filter((event) => event.streamId === append.streamId);
+    const { rows } = await preparedQuery<{ global_position: number }>(
+      db,
+      'SELECT global_position FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version',
+      [append.streamId, streamEvents[0]!.streamVersion],
+    );
     streamEvents.forEach((event, offset) => {
-      event.globalPosition = positions[offset]!;
+      event.globalPosition = rows[offset]!.global_position;
     });
   }
 }
@@ -251,30 +352,29 @@ function completeEvents(events: PendingEvent[], { appends }: AppendedBatch, load
  * One statement: every delete and upsert (data-modifying CTEs), selecting each `written` query over the
  * rows upserted into its table (queries of tables not upserted are left out: they give nothing).
  */
-async function writeAll(
-  client: Queryable,
+function writeStatement(
   changes: readonly { table: AnyTableSpec; upserts: AnyRow[]; deletes: AnyRow[] }[],
   written: Readonly<Record<string, WrittenRowsQuery>>,
-): Promise<Record<string, unknown[]>> {
-  const params: unknown[] = [];
+): { statement: InlineStatement; selected: string[] } | null {
+  const values: unknown[] = [];
   const writes: string[] = [];
   /** The CTE of each table's upsert, by table name. */
   const upserted = new Map<string, string>();
   const queried = new Set(Object.values(written).map((query) => query.table.name));
   for (const { table, upserts, deletes } of changes) {
     if (deletes.length > 0) {
-      const offset = params.length;
-      params.push(...keyParams(table, deletes));
+      const offset = values.length;
+      values.push(...keyParams(table, deletes));
       writes.push(`DELETE FROM ${table.name} WHERE ${keyFilter(table, offset)}`);
     }
     if (upserts.length > 0) {
-      params.push(JSON.stringify(upserts));
+      values.push(JSON.stringify(upserts));
       upserted.set(table.name, `w${writes.length}`);
       const returning = queried.has(table.name) ? ' RETURNING *' : '';
-      writes.push(`${upsertStatement(table, table.name, params.length)}${returning}`);
+      writes.push(`${upsertStatement(table, table.name, values.length)}${returning}`);
     }
   }
-  if (writes.length === 0) return {};
+  if (writes.length === 0) return null;
   const selected = Object.entries(written).flatMap(([name, query]) => {
     const source = upserted.get(query.table.name);
     return source ? [{ name, sql: query.select(source) }] : [];
@@ -284,10 +384,8 @@ async function writeAll(
     selected.length === 0
       ? 'SELECT 1'
       : `SELECT ${selected.map(({ sql }, index) => `(${sql}) AS r${index}`).join(', ')}`;
-  const { rows } = await preparedQuery<Record<string, unknown[]>>(
-    client,
-    `WITH ${ctes.join(',\n')}\n${select}`,
-    params,
-  );
-  return Object.fromEntries(selected.map(({ name }, index) => [name, rows[0]![`r${index}`]!]));
+  return {
+    statement: { text: `WITH ${ctes.join(',\n')}\n${select}`, values },
+    selected: selected.map(({ name }) => name),
+  };
 }

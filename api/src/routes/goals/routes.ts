@@ -34,8 +34,8 @@ type GoalStatusFilter = 'active' | 'completed' | 'abandoned' | undefined;
 /** /api/goals: list, read, create, update, delete (spec section 7); a goal's tasks: task-routes.ts. */
 const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
-  // Prepared statements and the list cache need a PostgreSQL server: PGlite serves every connection
-  // from one session (statement names would collide, notifications are not per connection).
+  // The list cache needs a PostgreSQL server: PGlite serves every connection from one session
+  // (notifications are not per connection).
   const onServer = services.config.modes.database === 'postgres';
   const listCache = onServer
     ? new GoalListCache(
@@ -58,7 +58,7 @@ const goalRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   const sendList = async (request: FastifyRequest, reply: FastifyReply, userId: string, status: GoalStatusFilter) => {
     const minPosition = minPositionOf(request);
-    const load = () => listGoalsJson(services.pool, { userId, status }, { prepare: onServer });
+    const load = () => listGoalsJson(services.pool, { userId, status });
     const json = listCache ? await listCache.read(userId, status, minPosition, load) : await load();
     return reply.type('application/json; charset=utf-8').send(json);
   };

@@ -1,18 +1,10 @@
 import type { GoalRow } from '@stride/domain/contracts/goals';
-import type { Queryable } from '@stride/platform/postgres/pool';
+import { preparedQuery, type Queryable } from '@stride/platform/postgres/pool';
 import { GOAL_FROM, GOAL_JSON } from './goal-json';
 
 export interface ListGoalsFilter {
   readonly userId: string;
   readonly status?: 'active' | 'completed' | 'abandoned';
-}
-
-export interface QueryOptions {
-  /**
-   * Run as a named prepared statement (planned once per connection). Only on a PostgreSQL server: the
-   * embedded PGlite serves every connection from one session, where statement names would collide.
-   */
-  readonly prepare?: boolean;
 }
 
 const listGoalsSql = (as: 'json' | 'text') =>
@@ -24,18 +16,10 @@ const LIST_AS_JSON = listGoalsSql('json');
 
 /**
  * The user's goals (not deleted), newest first, with their tasks, counts and collections, as the JSON
- * text of the API's list (goalRowSchema[]): one query, serialized by PostgreSQL, sent as is.
+ * text of the API's list (goalRowSchema[]): one prepared query, serialized by PostgreSQL, sent as is.
  */
-export async function listGoalsJson(
-  db: Queryable,
-  { userId, status }: ListGoalsFilter,
-  options: QueryOptions = {},
-): Promise<string> {
-  const { rows } = await db.query<{ goals: string }>({
-    ...(options.prepare && { name: 'stride_list_goals' }),
-    text: LIST_AS_TEXT,
-    values: [userId, status ?? null],
-  });
+export async function listGoalsJson(db: Queryable, { userId, status }: ListGoalsFilter): Promise<string> {
+  const { rows } = await preparedQuery<{ goals: string }>(db, LIST_AS_TEXT, [userId, status ?? null]);
   return rows[0]?.goals ?? '[]';
 }
 
