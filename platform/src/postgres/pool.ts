@@ -90,23 +90,13 @@ export function createPool(
 /** A string as an SQL literal, for the statements of a multi-statement message (which take no parameters). */
 export const sqlLiteral = (value: string): string => pg.escapeLiteral(value);
 
-/**
- * Runs `work` in a transaction on one client; commits on success, rolls back on any error. `afterCommit`
- * (given the work's result) may return statements sent in the COMMIT's own message, run just after the
- * commit in a transaction of their own, with no round trip of their own (values as `sqlLiteral`s); they
- * must not fail (their error would read as the commit's).
- */
-export async function withTransaction<T>(
-  pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
-  afterCommit?: (result: T) => string | null,
-): Promise<T> {
+/** Runs `work` in a transaction on one client; commits on success, rolls back on any error. */
+export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     const result = await work(client);
-    const after = afterCommit?.(result);
-    await client.query(after ? `COMMIT;\n${after}` : 'COMMIT');
+    await client.query('COMMIT');
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

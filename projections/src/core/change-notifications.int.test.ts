@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '@stride/platform/postgres/pool';
+import { inTransaction } from '@stride/platform/postgres/lazy-transaction';
 import { createServerTestDatabase, type TestDatabase } from '@stride/testing/postgres';
 import { notifyAfterCommit, READ_MODEL_CHANNEL, type ReadModelChange } from './change-notifications';
 
@@ -36,47 +36,43 @@ describe('read-model change notifications sent with the COMMIT (PostgreSQL serve
   });
 
   it('names the users of each projection once, after the commit, merged across changes', async () => {
-    const result = await withTransaction(
-      db.pool,
-      async (client) => (await client.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one,
-      () => notifyAfterCommit([change('goals', ['u1'], 5), change('usage', ['u1'], 5), change('goals', ["o'neil"], 7)]),
-    );
+    const result = await inTransaction(db.pool, async (transaction) => {
+      const [selected] = await transaction.send([{ text: 'SELECT $1::int AS one', values: [1] }]);
+      await transaction.commit(
+        [],
+        notifyAfterCommit([change('goals', ['u1'], 5), change('usage', ['u1'], 5), change('goals', ["o'neil"], 7)]),
+      );
+      return (selected!.rows[0] as { one: number }).one;
+    });
     expect(result).toBe(1);
     expect(await next(2)).toEqual([change('goals', ['u1', "o'neil"], 7), change('usage', ['u1'], 5)]);
   });
 
   it('a transaction rolled back notifies nothing', async () => {
     await expect(
-      withTransaction(
-        db.pool,
-        async () => {
-          throw new Error('decided against');
-        },
-        () => notifyAfterCommit([change('goals', ['rolled-back'], 9)]),
-      ),
+      inTransaction(db.pool, async (transaction) => {
+        await transaction.begin();
+        throw new Error('decided against');
+      }),
     ).rejects.toThrow('decided against');
-    await withTransaction(
-      db.pool,
-      async () => undefined,
-      () => notifyAfterCommit([change('goals', ['marker'], 10)]),
-    );
+    await inTransaction(db.pool, async (transaction) => {
+      await transaction.begin();
+      await transaction.commit([], notifyAfterCommit([change('goals', ['marker'], 10)]));
+    });
     expect(await next(1)).toEqual([change('goals', ['marker'], 10)]);
   });
 
   it('a notification that cannot be sent (a payload over 8000 bytes) does not fail the committed work', async () => {
     await db.pool.query('CREATE TABLE committed_marks (id int)');
     const tooLong = `SELECT stride_notify_quietly('${READ_MODEL_CHANNEL}', ARRAY[repeat('x', 9000)])`;
-    await withTransaction(
-      db.pool,
-      (client) => client.query('INSERT INTO committed_marks VALUES (1)'),
-      () => tooLong,
+    await inTransaction(db.pool, (transaction) =>
+      transaction.commit([{ text: 'INSERT INTO committed_marks VALUES ($1::int)', values: [1] }], tooLong),
     );
     expect((await db.pool.query('SELECT count(*)::int AS n FROM committed_marks')).rows[0].n).toBe(1);
-    await withTransaction(
-      db.pool,
-      async () => undefined,
-      () => notifyAfterCommit([change('goals', ['after'], 11)]),
-    );
+    await inTransaction(db.pool, async (transaction) => {
+      await transaction.begin();
+      await transaction.commit([], notifyAfterCommit([change('goals', ['after'], 11)]));
+    });
     expect(await next(1)).toEqual([change('goals', ['after'], 11)]);
   });
 });

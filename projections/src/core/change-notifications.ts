@@ -39,7 +39,7 @@ export const notifyStatement = (
 
 /**
  * The statement that notifies `changes` (one per projection: users merged) when sent in a command's COMMIT
- * message, just after the commit (`withTransaction`'s afterCommit): `stride_notify_quietly` (migration 0097)
+ * message, just after the commit (`LazyTransaction.commit`'s `after`): `stride_notify_quietly` (migration 0097)
  * only warns if it cannot notify, since the command has committed. null when there is nothing to send.
  */
 export const notifyAfterCommit = (changes: readonly ReadModelChange[]): string | null => {

@@ -55,7 +55,7 @@ export const tablesInLockOrder = (projections: readonly Projection[]): AnyTableS
  *    from the rows it upserted, what the command asked for to answer with (`WrittenRowsQuery`); the
  *    command handler sends it in the COMMIT's message when nothing else must run in between.
  * The other processes hear of the change by `NOTIFY stride_read_models` (when `notifyOthers`), sent in
- * the COMMIT's own message just after the commit (`afterCommit`: no round trip of its own); after the
+ * the COMMIT's own message just after the commit (`afterCommit`, sent as `LazyTransaction.commit`'s `after`: no round trip of its own); after the
  * commit, `announce` tells this process's read caches at once. The NOTIFY is sent outside the command's
  * transaction on purpose: PostgreSQL serialises every committing transaction that notified (one global
  * queue lock held through the commit's flush), which would cap all commands at one commit flush at a
@@ -209,7 +209,7 @@ export class InlineProjections {
     };
   }
 
-  /** The statement that tells the other processes, sent with the COMMIT (withTransaction's afterCommit). */
+  /** The statement that tells the other processes, sent with the COMMIT (`LazyTransaction.commit`'s `after`). */
   afterCommit(changes: readonly ReadModelChange[]): string | null {
     return this.notifyOthers ? notifyAfterCommit(changes) : null;
   }
