@@ -295,8 +295,9 @@ export class CommandHandler {
    *   writers of one busy stream queue instead of failing each other again.
    * Round trips (LazyTransaction, one-message.ts): BEGIN, the append and the load of the read-model rows
    * its events touch go in one message; the write of those rows, the COMMIT and the change NOTIFY in a
-   * second (unless an `alsoInTransaction` or the Idempotency-Key claim must run between the write and the
-   * COMMIT). With the reads before, a command that appends costs three round trips.
+   * second. With the reads before, a command that appends costs three round trips. With an
+   * Idempotency-Key, four: the claim stores the result the write's rows make, so the write goes alone and
+   * the claim with the COMMIT; with an `alsoInTransaction`, it runs between the write and the COMMIT.
    */
   private async attempt<Targets extends StreamTargets, Result, Reads>(
     {
@@ -390,8 +391,11 @@ export class CommandHandler {
       }
       const changes = finished?.changes ?? [];
       const after = inline.afterCommit(changes);
-      // The write of the read-model rows goes with the COMMIT when nothing else must run between them.
-      const commitsWithWrite = !alsoInTransaction && !context.idempotency;
+      // The write of the read-model rows goes with the COMMIT when nothing else must run between them;
+      // else the write goes alone, and the Idempotency-Key claim (which stores the result the write's rows
+      // make) goes with the COMMIT.
+      const claim = context.idempotency;
+      const commitsWithWrite = !alsoInTransaction && !claim;
       const write = finished?.write ? [finished.write] : [];
       const writeResults = commitsWithWrite
         ? await transaction.commit(write, after)
@@ -407,11 +411,13 @@ export class CommandHandler {
         await alsoInTransaction(client, outcome);
       }
       const kept = result(outcome);
-      if (context.idempotency) {
-        await transaction.begin();
-        await idempotency.claim(client, context.idempotency, kept);
+      if (!commitsWithWrite) {
+        await transaction
+          .commit(claim ? [idempotency.claimStatement(claim, kept)] : [], after)
+          .catch((error: unknown) => {
+            throw claim ? idempotency.claimError(claim, error) : error;
+          });
       }
-      if (!commitsWithWrite) await transaction.commit([], after);
       return { outcome, result: kept, appendResults, changes };
     });
     // The states after the append are the streams' states at their new versions (kept for the next command).

@@ -24,6 +24,9 @@ export class IdempotentReplay extends Error {
   }
 }
 
+/** SQLSTATE of stride_claim_idempotency_key when the key is already claimed. */
+const KEY_TAKEN = 'SA004';
+
 export class IdempotencyStore {
   constructor(private readonly pool: Pool) {}
 
@@ -52,12 +55,26 @@ export class IdempotencyStore {
    * is already taken, waits for that transaction and throws IdempotentReplay, rolling this one back.
    */
   async claim(db: Queryable, claim: IdempotencyClaim, result: unknown): Promise<void> {
-    const { rowCount } = await db.query(
-      `INSERT INTO command_idempotency (user_id, idempotency_key, fingerprint, result)
-       VALUES ($1, $2, $3, $4::jsonb) ON CONFLICT (user_id, idempotency_key) DO NOTHING`,
-      [claim.userId, claim.key, claim.fingerprint, JSON.stringify(result ?? null)],
-    );
-    if (rowCount === 0) throw new IdempotentReplay(claim);
+    const { text, values } = this.claimStatement(claim, result);
+    await db.query(text, [...values]).catch((error: unknown) => {
+      throw this.claimError(claim, error);
+    });
+  }
+
+  /**
+   * `claim` as a statement to send with others (the COMMIT's message: one-message.ts); it fails when the
+   * key is taken (stride_claim_idempotency_key, migration 0100), and `claimError` reads that failure.
+   */
+  claimStatement(claim: IdempotencyClaim, result: unknown): { text: string; values: readonly unknown[] } {
+    return {
+      text: 'SELECT stride_claim_idempotency_key($1, $2, $3, $4::jsonb)',
+      values: [claim.userId, claim.key, claim.fingerprint, JSON.stringify(result ?? null)],
+    };
+  }
+
+  /** IdempotentReplay when `error` is the claim statement's failure on a key taken; else `error` itself. */
+  claimError(claim: IdempotencyClaim, error: unknown): unknown {
+    return (error as { code?: string }).code === KEY_TAKEN ? new IdempotentReplay(claim) : error;
   }
 
   /** Forgets keys claimed before `cutoff` (retries come within minutes; keys are kept 24 hours). */
