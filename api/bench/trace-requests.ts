@@ -1,14 +1,19 @@
 /**
- * Counts the SQL statements (round trips) each write request sends: `npx tsx api/bench/trace-requests.ts`.
+ * Counts the SQL statements (round trips) each write request sends: `npx tsx api/bench/trace-requests.ts`
+ * (TRACE_IDEMPOTENCY=1: with an Idempotency-Key on every POST, as the web app sends).
  * pg's Client.query is wrapped to log every statement with its duration between the request's start and end.
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { IDEMPOTENCY_KEY_HEADER } from '@stride/domain/contracts/common';
 import { recordEvents } from '@stride/application/commands/record-events';
 import { streamIds } from '@stride/domain/stream-ids';
 import { createPgliteTestDatabase, createServerTestDatabase } from '@stride/testing/postgres';
 import { backendCpuMs, composeBenchApi } from './bench-stride';
 
 const TEXT = Number(process.env.TRACE_TEXT ?? 160);
+/** TRACE_IDEMPOTENCY=1: every POST carries a fresh Idempotency-Key, as the web app sends. */
+const KEYED = Boolean(process.env.TRACE_IDEMPOTENCY);
 const REPEAT = Number(process.env.TRACE_REPEAT ?? 1);
 const stats = new Map<string, { n: number; ms: number; statements: number; total: number }>();
 let log: Array<{ text: string; ms: number }> | null = null;
@@ -86,7 +91,12 @@ const traced = async (label: string, method: 'POST' | 'GET', url: string, payloa
   const api0 = process.cpuUsage();
   log = [];
   const t0 = performance.now();
-  const response = await app.inject({ method, url, headers, ...(payload !== undefined && { payload }) });
+  const response = await app.inject({
+    method,
+    url,
+    headers: KEYED && method === 'POST' ? { ...headers, [IDEMPOTENCY_KEY_HEADER]: randomUUID() } : headers,
+    ...(payload !== undefined && { payload }),
+  });
   const total = performance.now() - t0;
   if (REPEAT > 1) {
     const api = process.cpuUsage(api0);
