@@ -178,7 +178,6 @@ const encodeEvents = (
   return { events: `${text}]`, digests: Buffer.concat(hashes) };
 };
 
-/** The users whose keys encrypted an append, for the append's erasure check (null: none). */
 /** The several-stream append (stride_append_streams), one row per stream attempted. */
 const APPEND_STREAMS = `SELECT o_stream_id AS stream_id, o_outcome AS outcome, o_stream_version AS stream_version,
        o_first_position AS first_position, o_last_position AS last_position, o_transaction_id::text AS transaction_id
@@ -195,6 +194,7 @@ export interface PlannedAppend {
   failed(error: unknown): never;
 }
 
+/** The users whose keys encrypted an append, for the append's erasure check (null: none). */
 const keyUsers = (encoded: EncodedAppends): string[] | null =>
   encoded.usedKeys && encoded.usedKeys.size > 0 ? [...encoded.usedKeys] : null;
 

@@ -55,11 +55,11 @@ export const tablesInLockOrder = (projections: readonly Projection[]): AnyTableS
  *    from the rows it upserted, what the command asked for to answer with (`WrittenRowsQuery`); the
  *    command handler sends it in the COMMIT's message when nothing else must run in between.
  * The other processes hear of the change by `NOTIFY stride_read_models` (when `notifyOthers`), sent in
- * the COMMIT's own message just after the commit (`afterCommit`, sent as `LazyTransaction.commit`'s `after`: no round trip of its own); after the
- * commit, `announce` tells this process's read caches at once. The NOTIFY is sent outside the command's
- * transaction on purpose: PostgreSQL serialises every committing transaction that notified (one global
- * queue lock held through the commit's flush), which would cap all commands at one commit flush at a
- * time. A NOTIFY lost in a crash between the commit and the notify only leaves another process's cache
+ * the COMMIT's own message just after the commit (`afterCommit`, sent as `LazyTransaction.commit`'s
+ * `after`: no round trip of its own); after the commit, `announce` tells this process's read caches at
+ * once. The NOTIFY is sent outside the command's transaction on purpose: PostgreSQL serialises every
+ * committing transaction that notified (one global queue lock held through the commit's flush), which
+ * would cap all commands at one commit flush at a time. A NOTIFY lost in a crash between the commit and the notify only leaves another process's cache
  * entry to expire (goal-list-cache.ts).
  * The row locks serialise writers of one row; the table locks (ROW SHARE) make a rebuild's swap, which
  * takes EXCLUSIVE locks, wait for every writer in flight and hold back new ones (rebuild-projection.ts).
