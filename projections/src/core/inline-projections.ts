@@ -59,8 +59,8 @@ export const tablesInLockOrder = (projections: readonly Projection[]): AnyTableS
  * `after`: no round trip of its own); after the commit, `announce` tells this process's read caches at
  * once. The NOTIFY is sent outside the command's transaction on purpose: PostgreSQL serialises every
  * committing transaction that notified (one global queue lock held through the commit's flush), which
- * would cap all commands at one commit flush at a time. A NOTIFY lost in a crash between the commit and the notify only leaves another process's cache
- * entry to expire (goal-list-cache.ts).
+ * would cap all commands at one commit flush at a time. A NOTIFY lost in a crash between the commit and
+ * the notify only leaves another process's cache entry to expire (goal-list-cache.ts).
  * The row locks serialise writers of one row; the table locks (ROW SHARE) make a rebuild's swap, which
  * takes EXCLUSIVE locks, wait for every writer in flight and hold back new ones (rebuild-projection.ts).
  * A commit therefore holds its read-model rows: a command's response, and every later read, sees it.
