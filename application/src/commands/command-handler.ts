@@ -10,11 +10,12 @@ import type { AppendResult, StreamAppend } from '@stride/platform/event-store/ty
 import type { Logger } from '@stride/platform/logger';
 import type { Pool, PoolClient, Queryable } from '@stride/platform/postgres/pool';
 import { inTransaction } from '@stride/platform/postgres/lazy-transaction';
-import type {
-  FinishedInline,
-  InlineProjections,
-  LoadRow,
-  WrittenRowsQuery,
+import {
+  noWrittenRows,
+  type FinishedInline,
+  type InlineProjections,
+  type LoadRow,
+  type WrittenRowsQuery,
 } from '@stride/projections/core/inline-projections';
 import type { IdempotencyClaim, IdempotencyStore } from './idempotency-store';
 
@@ -404,7 +405,7 @@ export class CommandHandler {
           : [];
       const rows = finished
         ? finished.rowsOf((writeResults[0]?.rows ?? []) as Record<string, unknown[]>[])
-        : noRows(written);
+        : noWrittenRows(written);
       const outcome = outcomeOf<Targets>(planned, appendResults, rows);
       if (alsoInTransaction) {
         await transaction.begin();
@@ -438,9 +439,6 @@ export class CommandHandler {
     return { outcome: committed.outcome, result: committed.result };
   }
 }
-
-const noRows = (written: Readonly<Record<string, WrittenRowsQuery>>): Record<string, readonly unknown[]> =>
-  Object.fromEntries(Object.keys(written).map((name) => [name, []]));
 
 /** How long, and for how many streams per decider, a command handler keeps folded stream states. */
 const STATE_CACHE_MS = 10_000;

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { clientNumberOf, type PoolClient } from './pool';
+import { clientNumberOf, statementNameOf, type PoolClient } from './pool';
 
 /** A statement with `$n` parameters and its values, or a statement that takes none (BEGIN, COMMIT). */
 export type MessageStatement = string | { readonly text: string; readonly values: readonly unknown[] };
@@ -8,8 +7,9 @@ export type MessageStatement = string | { readonly text: string; readonly values
 /** SQL-level prepared statements each connection has, by name (PREPARE is per session). */
 const preparedOn = new WeakMap<PoolClient, Set<string>>();
 
+/** Named as `preparedQuery` names a text, plus `_m`: a protocol-level statement of the same text is another. */
 const nameOf = (text: string, client: PoolClient): string => {
-  const name = `stride_m_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  const name = `${statementNameOf(text)}_m`;
   const number = clientNumberOf(client);
   return number === undefined ? name : `${name}_${number}`;
 };

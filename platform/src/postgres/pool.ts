@@ -27,7 +27,8 @@ export const clientNumberOf = (client: object): number | undefined => sharedBack
 
 const statementNames = new Map<string, string>();
 
-const statementNameOf = (text: string): string => {
+/** A statement's name, from its text (cached): the same text always has the same name, a different one never. */
+export const statementNameOf = (text: string): string => {
   let name = statementNames.get(text);
   if (name === undefined) {
     name = `stride_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;

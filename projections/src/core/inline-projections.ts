@@ -113,11 +113,7 @@ export class InlineProjections {
    * append, over the loaded rows, and gives the statement writing every changed row.
    */
   plan(appended: Omit<AppendedBatch, 'results'>, written: Readonly<Record<string, WrittenRowsQuery>> = {}): InlinePlan {
-    const nothing: FinishedInline = {
-      write: null,
-      changes: [],
-      rowsOf: () => Object.fromEntries(Object.keys(written).map((name) => [name, []])),
-    };
+    const nothing: FinishedInline = { write: null, changes: [], rowsOf: () => noWrittenRows(written) };
     const everyEventAppended = appended.appends.map((append): AppendResult => ({
       streamId: append.streamId,
       appended: true,
@@ -221,6 +217,11 @@ export class InlineProjections {
 }
 
 const OWNER_COLUMN = 'user_id';
+
+/** What each `written` query gives when the command wrote no row: []. */
+export const noWrittenRows = (
+  written: Readonly<Record<string, WrittenRowsQuery>>,
+): Record<string, readonly unknown[]> => Object.fromEntries(Object.keys(written).map((name) => [name, []]));
 
 /** The appended events as stored events; positions assumed contiguous and times provisional until loaded. */
 function pendingEvents({ appends, results, metadata }: AppendedBatch): PendingEvent[] {
