@@ -222,8 +222,8 @@ describe('CommandHandler', () => {
     expect(await versionOf(streamIds.goal(existing))).toBe(1);
   });
 
-  it("keeps the states it folded: a later command reads only the newer events, another writer's too", async () => {
-    const goalId = await givenGoal();
+  /** A handler over a store that records each stream read's fromVersion (undefined: the whole stream). */
+  const readRecordingHandler = () => {
     const fromVersions: Array<number | undefined> = [];
     const store = Object.assign(new PostgresEventStore(db.pool), {
       readStream: ((streamId, options, queryable) => {
@@ -231,40 +231,118 @@ describe('CommandHandler', () => {
         return eventStore.readStream(streamId, options, queryable);
       }) satisfies PostgresEventStore['readStream'],
     });
-    const handler = handlerWith({ store });
-    const renameTo = (title: string) =>
-      handler.execute({
-        streams: { goal: goalStream(goalId) },
-        decide: (states, metadata) => ({ goal: goalDecider.decide(rename(title, metadata), states.goal) }),
-        context: context(),
-        result: (outcome) => outcome.streams.goal,
-      });
-    await renameTo('Run');
-    await renameTo('Walk');
-    // Another writer (another process) renames it: the next command folds that event onto its state.
-    const { type, data } = eventRegistry.validateForAppend({
-      type: 'GoalUpdated',
-      data: { changes: { title: 'Ski' } },
-    });
+    return { handler: handlerWith({ store }), fromVersions };
+  };
+  /** Another writer (another process) appends a goal event, past any handler's cache. */
+  const anotherWriterAppends = async (goalId: string, event: { type: string; data: unknown }) => {
+    const { type, data } = eventRegistry.validateForAppend(event);
     await eventStore.append(streamIds.goal(goalId), [{ type, data, schemaVersion: 1 }], { metadata: { userId } });
-    const seen: string[] = [];
-    const { outcome } = await handler.execute({
+  };
+  const goalCommand = (
+    handler: CommandHandler,
+    goalId: string,
+    command: (metadata: CommandMetadata) => Parameters<typeof goalDecider.decide>[0],
+    seen: string[] = [],
+  ) =>
+    handler.execute({
       streams: { goal: goalStream(goalId) },
       decide: (states, metadata) => {
-        seen.push(states.goal!.title);
-        return { goal: goalDecider.decide(rename('Row', metadata), states.goal) };
+        seen.push(`${states.goal!.title}/${states.goal!.status}`);
+        return { goal: goalDecider.decide(command(metadata), states.goal) };
       },
       context: context(),
-      result: () => null,
+      result: (outcome) => outcome.streams.goal,
     });
-    expect(fromVersions).toEqual([undefined, 3, 4]);
-    expect(seen).toEqual(['Ski']);
-    expect(outcome.streams.goal.version).toBe(5);
-    expect((await handler.load(streamIds.goal(goalId), goalDecider)).state?.title).toBe('Row');
+
+  it('keeps the states it folded: a later command of this process reads nothing, the append checks the version', async () => {
+    const goalId = await givenGoal();
+    const { handler, fromVersions } = readRecordingHandler();
+    await goalCommand(handler, goalId, (metadata) => rename('Run', metadata));
+    const seen: string[] = [];
+    const walk = await goalCommand(handler, goalId, (metadata) => rename('Walk', metadata), seen);
+    expect(fromVersions).toEqual([undefined]);
+    expect(seen).toEqual(['Run/active']);
+    expect(walk.result.version).toBe(3);
+    expect(handler.stats.conflicts).toBe(0);
+    expect((await handler.load(streamIds.goal(goalId), goalDecider)).state?.title).toBe('Walk');
     // After an erasure nothing folded is kept: the whole stream is read again.
     handler.forgetStates();
     await handler.load(streamIds.goal(goalId), goalDecider);
     expect(fromVersions.at(-1)).toBeUndefined();
+  });
+
+  it("another process's write makes the cached state's append conflict: the retry reads only the newer events, and the stream is read first from then on", async () => {
+    const goalId = await givenGoal();
+    const { handler, fromVersions } = readRecordingHandler();
+    await goalCommand(handler, goalId, (metadata) => rename('Run', metadata));
+    await anotherWriterAppends(goalId, { type: 'GoalUpdated', data: { changes: { title: 'Ski' } } });
+    const seen: string[] = [];
+    const row = await goalCommand(handler, goalId, (metadata) => rename('Row', metadata), seen);
+    expect(seen).toEqual(['Run/active', 'Ski/active']);
+    expect(row.result.version).toBe(4);
+    expect(row.result.state?.title).toBe('Row');
+    expect(handler.stats.conflicts).toBe(1);
+    expect(fromVersions).toEqual([undefined, 3]);
+    // A stream another process writes is read before each decision: no second conflict.
+    await anotherWriterAppends(goalId, { type: 'GoalUpdated', data: { changes: { title: 'Sail' } } });
+    const again: string[] = [];
+    await goalCommand(handler, goalId, (metadata) => rename('Rest', metadata), again);
+    expect(again).toEqual(['Sail/active']);
+    expect(handler.stats.conflicts).toBe(1);
+    expect(fromVersions).toEqual([undefined, 3, 5]);
+  });
+
+  it('decides again on the read stream when a cached state made the decision append nothing', async () => {
+    const goalId = await givenGoal();
+    const { handler } = readRecordingHandler();
+    await goalCommand(handler, goalId, (metadata) => rename('Run', metadata));
+    await anotherWriterAppends(goalId, { type: 'GoalUpdated', data: { changes: { title: 'Ski' } } });
+    // The cached title is already 'Run': a no-op there, which no append would check.
+    const seen: string[] = [];
+    const { result } = await goalCommand(handler, goalId, (metadata) => rename('Run', metadata), seen);
+    expect(seen).toEqual(['Run/active', 'Ski/active']);
+    expect(result.version).toBe(4);
+    expect(result.state?.title).toBe('Run');
+    expect(handler.stats.conflicts).toBe(0);
+  });
+
+  it('decides again on the read stream when a cached state made the decision refuse', async () => {
+    const goalId = await givenGoal();
+    const { handler } = readRecordingHandler();
+    await goalCommand(handler, goalId, (metadata) => ({ type: 'CompleteGoal', data: {}, metadata }));
+    await anotherWriterAppends(goalId, { type: 'GoalReactivated', data: {} });
+    // The cached goal is completed: completing it again would be refused, on a state that is not current.
+    const seen: string[] = [];
+    const { result } = await goalCommand(
+      handler,
+      goalId,
+      (metadata) => ({ type: 'CompleteGoal', data: {}, metadata }),
+      seen,
+    );
+    expect(seen).toEqual(['Swim/completed', 'Swim/active']);
+    expect(result.state?.status).toBe('completed');
+    expect(result.version).toBe(4);
+    // A refusal on a read state stands.
+    const error = await rejection(
+      goalCommand(handler, goalId, (metadata) => ({ type: 'CompleteGoal', data: {}, metadata })),
+    );
+    expect(error).toMatchObject({ code: 'illegal_state' });
+  });
+
+  it('reads the stream when the caller names a version other than the cached one', async () => {
+    const goalId = await givenGoal();
+    const { handler, fromVersions } = readRecordingHandler();
+    await goalCommand(handler, goalId, (metadata) => rename('Run', metadata));
+    await anotherWriterAppends(goalId, { type: 'GoalUpdated', data: { changes: { title: 'Ski' } } });
+    // The caller saw version 3 (the other writer's): the cache holds 2, so the stream is read, no conflict.
+    const { outcome } = await handler.execute({
+      streams: { goal: goalStream(goalId, 3) },
+      decide: (states, metadata) => ({ goal: goalDecider.decide(rename('Row', metadata), states.goal) }),
+      context: context(),
+      result: () => null,
+    });
+    expect(outcome.streams.goal.version).toBe(4);
+    expect(fromVersions).toEqual([undefined, 3]);
   });
 
   it('gives up with version_conflict after maxRetries', async () => {

@@ -132,6 +132,20 @@ export interface LoadedStream<State> {
   readonly position: number | null;
 }
 
+/** A target's state for one try; `unread`: taken from the state cache without reading the stream. */
+interface LoadedTarget extends LoadedStream<unknown> {
+  readonly unread?: boolean;
+}
+
+/**
+ * Thrown inside a try whose decision rested on a cached state it did not read and that the append will not
+ * check (the decision appends nothing to that stream, or refuses): the try is made again on read states.
+ */
+class UncheckedCachedState extends Error {}
+
+/** How a try reads the streams. */
+type TryMode = 'cached' | 'read' | 'locked';
+
 export interface CommandHandlerOptions {
   readonly pool: Pool;
   readonly eventStore: PostgresEventStore;
@@ -239,14 +253,28 @@ export class CommandHandler {
 
   /**
    * A target's state: the initial one for a stream the command creates (first try only), from its
-   * snapshot when it has one (position unknown then), else from its stream.
+   * snapshot when it has one (position unknown then), on a first try the cached state when there is one
+   * (not read: the append checks its version), else from its stream.
    */
-  private async loadTarget(target: AnyTarget, db: Queryable, locked: boolean): Promise<LoadedStream<unknown>> {
-    if (target.creates && !locked) return { state: target.decider.initialState(), version: 0, position: null };
+  private async loadTarget(target: AnyTarget, db: Queryable, mode: TryMode): Promise<LoadedTarget> {
+    if (target.creates && mode !== 'locked')
+      return { state: target.decider.initialState(), version: 0, position: null };
     const snapshot = target.snapshot ? await target.snapshot(db) : null;
     if (snapshot) return { state: snapshot.state, version: snapshot.version, position: null };
+    if (mode === 'cached' && !this.sharedStreams.has(target.streamId)) {
+      const cached = this.cachedState(target.decider, target.streamId);
+      if (cached && (target.expectedVersion === undefined || target.expectedVersion === cached.version)) {
+        return { ...cached, unread: true };
+      }
+    }
     return this.load(target.streamId, target.decider, db);
   }
+
+  /**
+   * Streams another process wrote lately (a version conflict said so): for a while their commands read
+   * them before deciding instead of trusting the cached state, which would only conflict again.
+   */
+  private readonly sharedStreams = new ExpiringSet(SHARED_STREAM_MS, STATE_CACHE_STREAMS);
 
   /**
    * Commands of this process on a common stream (e.g. one user's usage stream) run one after another, in
@@ -265,12 +293,20 @@ export class CommandHandler {
   private async executeWithRetries<Targets extends StreamTargets, Result, Reads>(
     input: ExecuteInput<Targets, Result, Reads>,
   ): Promise<{ outcome: CommandOutcome<Targets>; result: Result }> {
+    let mode: TryMode = 'cached';
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await this.attempt(input, attempt > 0);
+        return await this.attempt(input, attempt > 0 ? 'locked' : mode);
       } catch (error) {
+        if (error instanceof UncheckedCachedState) {
+          // Not a conflict: the same try again, on states read from the log.
+          mode = 'read';
+          attempt -= 1;
+          continue;
+        }
         if (!(error instanceof ExpectedVersionConflictError)) throw error;
         this.stats.conflicts += 1;
+        this.sharedStreams.add(error.streamId);
         const callerVersion = Object.values(input.streams).find((t) => t.streamId === error.streamId)?.expectedVersion;
         if (callerVersion !== undefined || attempt >= this.maxRetries) {
           throw new DomainError('version_conflict', 'The data was changed by another request; reload and retry', {
@@ -290,7 +326,11 @@ export class CommandHandler {
   /**
    * One try, in one transaction that appends the events and records the Idempotency-Key.
    * - Optimistic (first try): the streams are read in parallel outside the transaction; the append checks
-   *   the versions read. Writers of different streams never wait for each other.
+   *   the versions read. Writers of different streams never wait for each other. A stream whose state this
+   *   process has cached is not read at all ('cached'): commands of this process on a stream queue one after
+   *   another, so the cache is current unless another process wrote, and then the append's version check
+   *   fails and the retry reads. A decision that the append does not check (it appends nothing to such a
+   *   stream, or refuses) is made again on read states ('read').
    * - Locked (retries): the streams' append locks (the event store's own advisory locks, in its fixed
    *   order, before any write) are taken first, then the streams are read and the command decided, so
    *   writers of one busy stream queue instead of failing each other again.
@@ -311,18 +351,19 @@ export class CommandHandler {
       eventIdOf,
       written = {},
     }: ExecuteInput<Targets, Result, Reads>,
-    locked: boolean,
+    mode: TryMode,
   ): Promise<{ outcome: CommandOutcome<Targets>; result: Result }> {
     const { eventStore, pool, idempotency, registry, inline } = this.options;
     const names = Object.keys(streams) as (keyof Targets & string)[];
-    const readAll = (db: Queryable) => Promise.all(names.map((name) => this.loadTarget(streams[name]!, db, locked)));
+    const locked = mode === 'locked';
+    const readAll = (db: Queryable) => Promise.all(names.map((name) => this.loadTarget(streams[name]!, db, mode)));
     const readOthers = async () => (reads ? await reads() : undefined) as Reads;
     // Optimistic: the streams and the other reads in parallel. Locked: the other reads first, outside the
     // transaction (they take a connection of their own, which must not wait while this one holds locks).
     const [optimistic, others] = locked ? [null, await readOthers()] : await Promise.all([readAll(pool), readOthers()]);
     const committed = await inTransaction(pool, async (transaction) => {
       const { client } = transaction;
-      let loaded: LoadedStream<unknown>[];
+      let loaded: LoadedTarget[];
       if (optimistic) loaded = optimistic;
       else {
         await transaction.begin();
@@ -347,13 +388,23 @@ export class CommandHandler {
         names.map((name, index) => [name, loaded[index]!.state]),
       ) as StreamStates<Targets>;
       const now = this.options.clock();
-      const decisions = decide(states, { now: context.now ?? now, userId: context.userId }, others);
+      const unread = loaded.some((stream) => stream.unread);
+      let decisions: StreamDecisions<Targets>;
+      try {
+        decisions = decide(states, { now: context.now ?? now, userId: context.userId }, others);
+      } catch (error) {
+        if (unread) throw new UncheckedCachedState();
+        throw error;
+      }
       const planned = names.map((name, index) => ({
         name,
         target: streams[name]!,
         loaded: loaded[index]!,
         events: (decisions[name] ?? []).map((event) => registry.validateForAppend(event)),
       }));
+      if (planned.some((stream) => stream.loaded.unread && stream.events.length === 0)) {
+        throw new UncheckedCachedState();
+      }
       const appends: StreamAppend[] = planned
         .filter((stream) => stream.events.length > 0)
         .map(({ name, target, loaded: current, events }) => ({
@@ -443,6 +494,32 @@ export class CommandHandler {
 /** How long, and for how many streams per decider, a command handler keeps folded stream states. */
 const STATE_CACHE_MS = 10_000;
 const STATE_CACHE_STREAMS = 10_000;
+/** How long a stream another process wrote is read before each decision (see `sharedStreams`). */
+const SHARED_STREAM_MS = 60_000;
+
+/** Keys remembered for `ms` each, at most `max` of them (the oldest are dropped first). */
+class ExpiringSet {
+  private readonly until = new Map<string, number>();
+
+  constructor(
+    private readonly ms: number,
+    private readonly max: number,
+  ) {}
+
+  add(key: string): void {
+    this.until.delete(key);
+    if (this.until.size >= this.max) this.until.delete(this.until.keys().next().value!);
+    this.until.set(key, Date.now() + this.ms);
+  }
+
+  has(key: string): boolean {
+    const until = this.until.get(key);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.until.delete(key);
+    return false;
+  }
+}
 
 interface CachedState {
   readonly loaded: LoadedStream<unknown>;
