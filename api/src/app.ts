@@ -57,7 +57,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   registerRequestTimeout(app, config.REQUEST_TIMEOUT_MS);
   registerJsonBodyParser(app);
   registerStorableTextGuard(app);
-  registerAuthHooks(app, { config, verifier: authenticators.verifier });
+  registerAuthHooks(app, {
+    config,
+    verifier: authenticators.verifier,
+    isErased: (userId) => services.userKeys.isErased(userId, services.pool),
+  });
   registerRateLimit(app, config.RATE_LIMIT_PER_MINUTE);
   registerAuthEnforcement(app);
 

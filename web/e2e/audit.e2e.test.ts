@@ -2,14 +2,14 @@
 /**
  * Issue 16 in a real browser: a user downloads their data from the profile (and gets only theirs); an
  * admin (ADMIN_EMAILS) opens that user's goal stream on the audit screen and moves through its history
- * with the buttons, the keyboard and the event list; the user then deletes their account, and the admin
- * sees the same history with every personal field "[erased]". Screenshots at 1280x800 and 390x844 go to
+ * with the buttons, the keyboard and the event list; the user then deletes their account (and cannot sign in
+ * with that email again), and the admin sees the same history with every personal field "[erased]". Screenshots at 1280x800 and 390x844 go to
  * artifacts/screenshots/.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, expectText, shoot, signIn, startProduct, type Product } from './support/harness';
+import { apiAs, expectText, shoot, signIn, signInWithForm, startProduct, type Product } from './support/harness';
 
 const USER = { email: 'e2e.owner@example.com', name: 'Robin Owner' };
 const OTHER = { email: 'e2e.other@example.com', name: 'Sam Other' };
@@ -116,6 +116,15 @@ describe('trust in the log, in a browser', () => {
     await page.getByRole('button', { name: 'Yes, delete my account permanently' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/user-profile'), { timeout: 20_000 });
     await shoot(page, 'account-deleted-signed-out');
+
+    // Signing in again with the same email is refused, with what to do next (not an account that stores
+    // everything typed into it as "[erased]").
+    await page.goto(`${product.baseUrl}/sign-in`);
+    await signInWithForm(page, USER.email, USER.name);
+    await expectText(page.getByRole('alert'), 'This account was deleted');
+    await expectText(page.getByRole('alert'), 'sign up with another email address');
+    expect(page.url()).toMatch(/\/sign-in/);
+    await shoot(page, 'account-deleted-sign-in-refused');
 
     const admin = await product.newPage();
     await signIn(admin, product.baseUrl, ADMIN.email, ADMIN.name);

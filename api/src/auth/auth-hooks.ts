@@ -2,15 +2,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@stride/domain/contracts/common';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import type { Config } from '@stride/platform/config';
-import { isApiRoute, isExternalRoute, isPublicRoute } from './public-routes';
+import { acceptsErasedUser, isApiRoute, isExternalRoute, isPublicRoute } from './public-routes';
+import { accountDeletedError } from './erased-accounts';
 import { checkSignature, constantTimeEquals } from './request-signature';
 import { HttpError } from '../http/http-errors';
 import { IdentityUnavailableError } from './clerk-users';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier';
+import type { AuthUser } from './auth-user';
 
 export interface AuthHookOptions {
   readonly config: Pick<Config, 'API_KEY' | 'REQUEST_SIGNING_SECRET' | 'REQUEST_MAX_SKEW_SECONDS'>;
   readonly verifier: TokenVerifier;
+  /** Whether a user was erased: their valid tokens are refused (account_deleted) but on the erasure route. */
+  readonly isErased?: (userId: string) => Promise<boolean>;
   readonly now?: () => number;
 }
 
@@ -29,13 +33,17 @@ const bearerToken = (request: FastifyRequest): string | null => {
 
 /**
  * The one place authentication is enforced, for every /api route but the public ones (public-routes.ts):
- * - onRequest (identify): API key (when API_KEY is set), then the bearer token -> `request.user`; a failure is
+ * - onRequest (identify): API key (when API_KEY is set), then the bearer token -> `request.user` (an erased
+ *   user's is refused: account_deleted, but on the erasure route itself); a failure is
  *   kept on the request, not thrown, so the rate limiter (registered next) counts the request per IP;
  * - onRequest (enforce, `registerAuthEnforcement`): throws the kept failure;
  * - preValidation: the body signature (when REQUEST_SIGNING_SECRET is set and the request has a body).
  * Registered on the root instance before any route, so no route can opt out by accident.
  */
-export function registerAuthHooks(app: FastifyInstance, { config, verifier, now = Date.now }: AuthHookOptions): void {
+export function registerAuthHooks(
+  app: FastifyInstance,
+  { config, verifier, isErased, now = Date.now }: AuthHookOptions,
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('rawBody', null);
   app.decorateRequest('authFailure', null);
@@ -68,8 +76,9 @@ export function registerAuthHooks(app: FastifyInstance, { config, verifier, now 
       return;
     }
     if (!token) throw new DomainError('unauthorized', 'Authentication required', { header: 'authorization' });
+    let user: AuthUser;
     try {
-      request.user = (await verifier.verify(token)).user;
+      ({ user } = await verifier.verify(token));
     } catch (error) {
       if (error instanceof InvalidTokenError) {
         request.log.info({ reason: error.message }, 'bearer token refused');
@@ -81,6 +90,8 @@ export function registerAuthHooks(app: FastifyInstance, { config, verifier, now 
       }
       throw error;
     }
+    if (isErased && !acceptsErasedUser(route) && (await isErased(user.id))) throw accountDeletedError();
+    request.user = user;
   };
 
   const secret = config.REQUEST_SIGNING_SECRET;

@@ -21,6 +21,12 @@ const externalRoutes: readonly RouteMatcher[] = [
   prefix('/api/stripe/test-checkout'),
 ];
 
+/**
+ * What an erased user's token may still call: the erasure itself, so that a retry of "Delete my account"
+ * (a lost response) replays its answer. Every other route refuses it (account_deleted, auth-hooks.ts).
+ */
+const routesOfErasedUsers: readonly RouteMatcher[] = [exact('/api/user/delete-my-account')];
+
 type RouteMatcher = (route: string) => boolean;
 
 function exact(path: string): RouteMatcher {
@@ -34,3 +40,4 @@ function prefix(path: string): RouteMatcher {
 export const isApiRoute = (route: string): boolean => route === '/api' || route.startsWith('/api/');
 export const isPublicRoute = (route: string): boolean => publicRoutes.some((matches) => matches(route));
 export const isExternalRoute = (route: string): boolean => externalRoutes.some((matches) => matches(route));
+export const acceptsErasedUser = (route: string): boolean => routesOfErasedUsers.some((matches) => matches(route));

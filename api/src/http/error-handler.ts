@@ -10,7 +10,7 @@ import { BillingError, type BillingErrorCode } from '@stride/application/billing
 /**
  * The one error handler (spec section 8): every failure becomes `{ error, code?, details? }`.
  * - bad input (zod, fastify validation): 400 with `details.field` (dotted path) and every issue;
- * - DomainError: by code (validation 400, unauthorized 401, forbidden / plan_required / limit_reached 403,
+ * - DomainError: by code (validation 400, unauthorized / account_deleted 401, forbidden / plan_required / limit_reached 403,
  *   not_found 404, illegal_state / version_conflict 409) with its details, so the web app can open the
  *   upgrade dialog on limit_reached;
  * - 429 from the rate limiter (its reset header is already set);
@@ -19,6 +19,7 @@ import { BillingError, type BillingErrorCode } from '@stride/application/billing
 export const statusOfDomainCode: Readonly<Record<DomainErrorCode, number>> = {
   validation: 400,
   unauthorized: 401,
+  account_deleted: 401,
   forbidden: 403,
   plan_required: 403,
   limit_reached: 403,

@@ -21,6 +21,7 @@ describe('error handler', () => {
     const cases = [
       ['validation', 400],
       ['unauthorized', 401],
+      ['account_deleted', 401],
       ['forbidden', 403],
       ['plan_required', 403],
       ['limit_reached', 403],

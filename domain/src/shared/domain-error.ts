@@ -5,6 +5,7 @@
 export type DomainErrorCode =
   | 'validation' // 400: the command's input is malformed or missing
   | 'unauthorized' // 401: no or bad credentials
+  | 'account_deleted' // 401: the caller's account was deleted (erased); its identity is not accepted again
   | 'forbidden' // 403: the caller may not do this (another user's data, not an admin)
   | 'plan_required' // 403: the caller's plan does not include this feature
   | 'not_found' // 404: the stream or row does not exist (or is not the caller's)

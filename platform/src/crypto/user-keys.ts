@@ -15,6 +15,9 @@ interface CachedKey {
 
 const wrapContext = (userId: string) => `stride-user-key:${userId}`;
 
+/** At most this many users are remembered as not erased (the oldest are asked again first). */
+const MAX_UNERASED = 100_000;
+
 /**
  * The user_keys table (migration 0041): one AES-256 data key per user, wrapped by the master key. Unwrapped
  * keys read from the table are cached for `cacheMs` (another process's erasure is seen within that time;
@@ -23,6 +26,8 @@ const wrapContext = (userId: string) => `stride-user-key:${userId}`;
  */
 export class UserKeyStore {
   private readonly cache = new Map<string, CachedKey>();
+  /** Users known not to be erased (no key yet, or a key), until when (ms): `isErased` asks again after. */
+  private readonly unerased = new Map<string, number>();
 
   constructor(
     private readonly masterKey: Buffer,
@@ -70,6 +75,29 @@ export class UserKeyStore {
     return found;
   }
 
+  /**
+   * Whether the user was erased (their key is gone for good). Both answers are cached as keys are: an
+   * erasure through this instance counts at once, another process's within `cacheMs`.
+   */
+  async isErased(userId: string, db: Queryable): Promise<boolean> {
+    const entry = this.cached(userId);
+    if (entry) return entry.key === null;
+    const until = this.unerased.get(userId);
+    if (until !== undefined && until > this.now()) return false;
+    const { rows } = await db.query<{ erased: boolean }>(
+      'SELECT wrapped_key IS NULL AS erased FROM user_keys WHERE user_id = $1',
+      [userId],
+    );
+    const erased = rows[0]?.erased === true;
+    this.unerased.delete(userId);
+    if (erased) this.remember(userId, null);
+    else {
+      if (this.unerased.size >= MAX_UNERASED) this.unerased.delete(this.unerased.keys().next().value!);
+      this.unerased.set(userId, this.now() + (this.options.cacheMs ?? 10_000));
+    }
+    return erased;
+  }
+
   /** The key to encrypt a user's data with: their stored key, a new one if they have none, or erased. */
   async keyFor(userId: string, db: Queryable): Promise<DataKey> {
     const entry = this.cached(userId);
@@ -111,6 +139,7 @@ export class UserKeyStore {
        ON CONFLICT (user_id) DO UPDATE SET wrapped_key = NULL, erased_at = coalesce(user_keys.erased_at, now())`,
       [userId],
     );
+    this.unerased.delete(userId);
     this.remember(userId, null);
   }
 

@@ -173,7 +173,20 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
       const { rows } = await t.services.pool.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [erin.userId]);
       expect(rows, table).toEqual([]);
     }
-    expect((await erin.get('/api/user/get-user-data-simple')).statusCode).toBe(404);
+    // Her sign-in is not accepted again: not the token she holds, not a new sign-in with her email (the same
+    // user id), so nothing she types could be stored under her erased key as "[erased]"; a retry of the
+    // erasure still replays its answer. The bystander works on.
+    for (const refused of [
+      await erin.get('/api/user/get-user-data-simple'),
+      await erin.post('/api/goals/create-simple', { title: 'Back again', category: 'health' }),
+      await t.app.inject({ method: 'POST', url: '/api/dev/sign-in', payload: { email: secrets.email, name: 'Erin' } }),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'account_deleted' });
+    }
+    expect((await erin.post('/api/user/delete-my-account')).statusCode).not.toBe(401);
+    const bystander = await t.signIn('bystander@example.com', 'Bob Bystander');
+    expect((await bystander.get('/api/user/get-user-data-simple')).statusCode).toBe(200);
 
     // Every chain still verifies: the hashes cover the ciphertext, which is unchanged.
     expect((await verifyEventChains(t.services.pool)).broken).toEqual([]);
@@ -209,6 +222,10 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
     const erased = await admin.post(`/api/admin/users/${target.userId}/erase`);
     expect(erased.statusCode).toBe(200);
     expect(erased.json()).toMatchObject({ erased: true, stripeCustomersToDelete: 0 });
+    // Her token is refused from then on, on every route; the admin's is not.
+    const list = await target.get('/api/goals/list');
+    expect([list.statusCode, list.json()]).toMatchObject([401, { code: 'account_deleted' }]);
+    expect((await admin.get('/api/goals/list')).statusCode).toBe(200);
 
     const history = (await admin.get(`/api/audit/streams/goal-${goal.id}`)).json<{
       events: { decoded: { data: { title: string } } | null }[];
