@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { goalDecider } from '@stride/domain/goals/goal-decider';
+import { goalStreamDecider } from '@stride/domain/goals/goal-decider';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import { streamIds } from '@stride/domain/stream-ids';
 import type { Services } from '../../services';
@@ -21,7 +21,7 @@ export async function run(
   context: CommandContext,
   { collectionId, goalId }: AddGoalToCollectionInput,
 ): Promise<CollectionResult> {
-  const { state: goal } = await services.commands.load(streamIds.goal(goalId), goalDecider);
+  const { state: goal } = await services.commands.load(streamIds.goal(goalId), goalStreamDecider);
   if (goal === null || goal.deletedAt !== null || goal.userId !== context.userId) {
     throw new DomainError('not_found', 'Goal not found', { field: 'goalId' });
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { goalDecider, type GoalCommand } from '@stride/domain/goals/goal-decider';
+import { goalDecider, goalStreamDecider, type GoalCommand } from '@stride/domain/goals/goal-decider';
 import { goalPrioritySchema } from '@stride/domain/goals/goal-events';
 import { decideInTurn } from '@stride/domain/shared/decide-in-turn';
 import type { CommandMetadata } from '@stride/domain/shared/event';
@@ -52,7 +52,8 @@ export async function createGoalWith(
   const goalId = userScopedId(context.userId, key);
   const { result } = await services.commands.execute({
     streams: {
-      goal: { streamId: streamIds.goal(goalId), decider: goalDecider, creates: true },
+      // Folded by the goal stream's decider, as task commands fold it: they share the cached state.
+      goal: { streamId: streamIds.goal(goalId), decider: goalStreamDecider, creates: true },
       usage: usage.target,
     },
     decide: (states, metadata) => {
