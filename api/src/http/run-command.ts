@@ -16,13 +16,14 @@ export interface CommandEndpoint<Input, Result, Body> {
 
 /**
  * A command endpoint with Idempotency-Key semantics. Without a key: run, respond. With a key, the first
- * request runs and its result is stored in the same transaction as its events; the response is stored
- * once sent. A retry (same user, same key, same request) gets the stored response, or one rebuilt from the
- * stored result (read with the command's own result schema) if the first response was never sent (a
- * crash). A duplicate that arrives while the first is running is decided after it and fails (already
- * completed, not found, or the key's claim): whatever it failed with, when the key is then found stored,
- * it answers the first request's response. The command is never applied twice. The same key with a
- * different request is a 400.
+ * request runs and its result is stored in the same transaction as its events (the key's claim, which
+ * commits only if the key was free); the response is stored once sent. A retry (same user, same key, same
+ * request) runs too, and loses the claim (or is decided against the first one's events): whatever it failed
+ * with, when the key is then found stored, it answers the stored response, or one rebuilt from the stored
+ * result (read with the command's own result schema) if the first response was never sent (a crash). So
+ * the common request, the first, makes no lookup of its key; a command whose work before its transaction
+ * is costly (`beforeTransaction: 'costly'`, an AI model's answer) looks it up first. The command is never
+ * applied twice. The same key with a different request is a 400.
  */
 export async function runCommand<Input, Result, Body>(
   request: FastifyRequest,
@@ -32,7 +33,7 @@ export async function runCommand<Input, Result, Body>(
   const { services } = request.server;
   const claim = idempotencyClaimOf(request);
   const respondTo = (stored: unknown) => respond(command.resultSchema.parse(stored));
-  if (claim) {
+  if (claim && command.beforeTransaction === 'costly') {
     const replayed = await replay(request, reply, claim, respondTo, statusCode);
     if (replayed.found) return replayed.body;
   }
@@ -41,7 +42,8 @@ export async function runCommand<Input, Result, Body>(
     result = await command.run(services, commandContextOf(request, claim), command.inputSchema.parse(input));
   } catch (error) {
     if (!claim) throw error;
-    // A concurrent duplicate committed first (this one lost the claim, or was decided against its events).
+    // A retry, or a concurrent duplicate that committed first (this one lost the claim, or was decided
+    // against its events).
     const replayed = await replay(request, reply, claim, respondTo, statusCode);
     if (replayed.found) return replayed.body;
     throw error;

@@ -14,4 +14,9 @@ export interface CommandModule<Input, Result> {
   /** What the command keeps (ids it chose, its position): everything a response is built from. */
   readonly resultSchema: z.ZodType<Result>;
   readonly run: (services: Services, context: CommandContext, input: Input) => Promise<Result>;
+  /**
+   * 'costly': `run` does paid or slow work before its transaction (an AI model's answer), so a retry with an
+   * Idempotency-Key looks the key up first instead of doing that work again only to lose the key's claim.
+   */
+  readonly beforeTransaction?: 'costly';
 }

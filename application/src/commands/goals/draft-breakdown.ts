@@ -17,6 +17,9 @@ export const inputSchema = z.object({
 export type DraftBreakdownInput = z.infer<typeof inputSchema>;
 
 /** The draft, kept with the Idempotency-Key so a retry shows the same draft and counts nothing more. */
+/** The AI model answers before the transaction: a retry looks its Idempotency-Key up first. */
+export const beforeTransaction = 'costly';
+
 export const resultSchema = z.object({
   goalId: z.string(),
   steps: z.array(draftStepSchema),

@@ -8,6 +8,9 @@ export const inputSchema = z.object({ goalId: z.string() });
 export type GenerateBreakdownInput = z.infer<typeof inputSchema>;
 
 /** What the command keeps (and an Idempotency-Key retry replays from). */
+/** The AI model answers before the transaction: a retry looks its Idempotency-Key up first. */
+export const beforeTransaction = 'costly';
+
 export const resultSchema = z.object({
   goalId: z.string(),
   taskIds: z.array(z.string()),

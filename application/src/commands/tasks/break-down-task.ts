@@ -17,6 +17,9 @@ export const inputSchema = z.object({
 });
 export type BreakDownTaskInput = z.infer<typeof inputSchema>;
 
+/** The AI model answers before the transaction: a retry looks its Idempotency-Key up first. */
+export const beforeTransaction = 'costly';
+
 export const resultSchema = z.object({
   goalId: z.string(),
   taskId: z.string(),
