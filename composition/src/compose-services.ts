@@ -4,6 +4,10 @@ import type { BreakdownProvider } from '@stride/application/ai/breakdown-provide
 import { createBillingModule } from '@stride/application/billing/billing-module';
 import { expiredSubscriptionsJob } from '@stride/application/billing/expired-subscriptions-job';
 import { erasedCustomersConsumer } from '@stride/application/billing/erased-customers-consumer';
+import { erasedIdentitiesConsumer } from '@stride/application/privacy/erased-identities-consumer';
+import type { PaymentGateway } from '@stride/application/billing/payment-gateway';
+import type { DomainEventConsumer } from '@stride/platform/bus/event-bus';
+import { clerkUserDirectory, type UserDirectory } from '@stride/platform/identity/clerk-user-directory';
 import { recurrenceJob } from '@stride/application/planner/recurrence-job';
 import { CommandHandler } from '@stride/application/commands/command-handler';
 import { IdempotencyStore } from '@stride/application/commands/idempotency-store';
@@ -50,6 +54,19 @@ export interface Stride {
   /** Stops consuming and jobs, flushes, closes the database. */
   stop(): Promise<void>;
 }
+
+/**
+ * What an erasure asks of the outside world, done from the UserErased event in the log by the working roles:
+ * the payment customers deleted, and the sign-in identity when there is a user directory (Clerk).
+ */
+const erasureConsumers = (
+  gateway: PaymentGateway,
+  directory: UserDirectory | null,
+  logger: Logger,
+): DomainEventConsumer[] => [
+  erasedCustomersConsumer(gateway, logger),
+  ...(directory ? [erasedIdentitiesConsumer(directory, logger)] : []),
+];
 
 /**
  * The one composition root. Builds the complete, read-only services for a role and starts what runs in
@@ -103,7 +120,7 @@ export async function composeServices(config: Config, role: Role, options: Compo
               expiredSubscriptionsJob(billing),
               recurrenceJob({ pool, commands, clock, logger: logger.child({ component: 'recurrence' }) }),
             ],
-      consumers: role === 'api' ? [] : [erasedCustomersConsumer(billing.deps.gateway, logger)],
+      consumers: role === 'api' ? [] : erasureConsumers(billing.deps.gateway, clerkUserDirectory(config), logger),
     },
   );
   const ai = createAiModule(

@@ -2,10 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local fake of the one Clerk Backend API endpoint Stride calls, for `@clerk/backend`'s
+ * A local fake of the Clerk Backend API endpoints Stride calls, for `@clerk/backend`'s
  * `createClerkClient({ secretKey, apiUrl })` pointed at it:
  *
- *   GET /v1/users/:id   (Bearer <secret key>) -> the user in Clerk's JSON shape (snake_case)
+ *   GET /v1/users/:id      (Bearer <secret key>) -> the user in Clerk's JSON shape (snake_case)
+ *   DELETE /v1/users/:id   (Bearer <secret key>) -> the user is gone; `{ object, id, deleted: true }`
  *
  * Unknown users are 404 and a wrong or missing secret key is 401, both in Clerk's error envelope
  * `{ errors: [{ code, message, long_message }] }`. `failWith(status)` makes every request fail until
@@ -107,9 +108,17 @@ export async function startFakeClerkServer(secretKey = 'sk_test_fake_clerk'): Pr
       return send(401, clerkError('authentication_invalid', 'Invalid secret key'));
     }
     const match = /^\/v1\/users\/([^/]+)$/.exec(path);
-    if (request.method !== 'GET' || !match) return send(404, clerkError('resource_not_found', 'Not found'));
-    const user = users.get(decodeURIComponent(match[1] ?? ''));
+    const method = request.method ?? 'GET';
+    if ((method !== 'GET' && method !== 'DELETE') || !match) {
+      return send(404, clerkError('resource_not_found', 'Not found'));
+    }
+    const id = decodeURIComponent(match[1] ?? '');
+    const user = users.get(id);
     if (!user) return send(404, clerkError('resource_not_found', 'User not found'));
+    if (method === 'DELETE') {
+      users.delete(id);
+      return send(200, { object: 'user', id, deleted: true });
+    }
     return send(200, userJson(user));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,6 +5,7 @@ import { verifyEventChains } from '@stride/platform/event-store/verify-integrity
 import { verifyProjection } from '@stride/projections/verify/verify-projection';
 import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/test-app';
+import { startFakeClerkServer, type FakeClerkServer } from '@stride/testing/fake-clerk/fake-clerk-server';
 
 const anyRow = z.record(z.string(), z.unknown());
 
@@ -83,11 +84,18 @@ async function busyUser(t: TestApp, email: string, name: string, words: typeof s
 
 describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding) on %s', (database) => {
   let t: TestApp;
+  // Clerk's Backend API (a local fake): the erasure deletes the user's sign-in identity there.
+  let clerk: FakeClerkServer;
   beforeAll(async () => {
-    t = await startTestApp({ database, env: { ADMIN_EMAILS: 'auditor@example.com' } });
+    clerk = await startFakeClerkServer();
+    t = await startTestApp({
+      database,
+      env: { ADMIN_EMAILS: 'auditor@example.com', CLERK_SECRET_KEY: clerk.secretKey, CLERK_API_URL: clerk.url },
+    });
   });
   afterAll(async () => {
     await t.close();
+    await clerk.close();
   });
 
   it('stores personal fields only as ciphertext, and reads them back as plaintext', async () => {
@@ -144,6 +152,9 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
 
     const gateway = t.services.billing.deps.gateway;
     expect(await gateway.findCustomersByEmail(secrets.email)).toHaveLength(1);
+    const bystanderId = (await t.signIn('bystander@example.com', 'Bob Bystander')).userId;
+    clerk.setUser({ id: erin.userId, email: secrets.email });
+    clerk.setUser({ id: bystanderId, email: 'bystander@example.com' });
     const erased = await erin.post('/api/user/delete-my-account');
     expect(erased.statusCode).toBe(200);
     expect(erased.json()).toMatchObject({ erased: true, stripeCustomersToDelete: 1 });
@@ -153,6 +164,11 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
       interval: 100,
     });
     expect(await gateway.findCustomersByEmail('bystander@example.com')).toHaveLength(1);
+    // ... and her sign-in identity at Clerk, so she can sign up again with her email as a new user.
+    const identity = (id: string) =>
+      clerk.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/users/${id}`);
+    await vi.waitFor(() => expect(identity(erin.userId)).toHaveLength(1), { timeout: 30_000, interval: 100 });
+    expect(identity(bystanderId)).toEqual([]);
 
     // PostgreSQL: no plaintext anywhere; the read models hold nothing of hers; the bystander is intact.
     const pgText = await postgresText(t);
