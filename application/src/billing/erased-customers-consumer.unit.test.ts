@@ -1,31 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '@stride/platform/logger';
-import type { StoredEvent } from '@stride/platform/event-store/types';
+import { storedEvent } from '@stride/testing/stored-events';
 import { erasedCustomersConsumer } from './erased-customers-consumer';
 import type { PaymentGateway } from './payment-gateway';
 
 const logger = createLogger({ level: 'silent' });
-let position = 0;
-const stored = (type: string, data: unknown): StoredEvent => ({
-  globalPosition: ++position,
-  transactionId: '1',
-  streamId: 'user-u1',
-  streamVersion: position,
-  eventId: `e-${position}`,
-  type,
-  schemaVersion: 1,
-  data,
-  metadata: {
-    userId: 'u1',
-    correlationId: 'c',
-    causationId: null,
-    schemaVersion: 1,
-    recordedAt: '2026-11-27T10:00:00.000Z',
-  },
-  recordedAt: '2026-11-27T10:00:00.000Z',
-});
 const erased = (stripeCustomerIds?: string[]) =>
-  stored('UserErased', {
+  storedEvent('UserErased', {
     userId: 'u1',
     by: 'user',
     erasedAt: '2026-11-27T10:00:00.000Z',
@@ -50,9 +31,12 @@ function recordingGateway(failFirst = 0) {
 describe('erasedCustomersConsumer', () => {
   it('given a UserErased naming customers, when handled, then each is deleted at the provider', async () => {
     const { gateway, deleted } = recordingGateway();
-    await erasedCustomersConsumer(gateway, logger).handle([stored('GoalCreated', {}), erased(['cus_1', 'cus_2'])], {
-      caughtUp: true,
-    });
+    await erasedCustomersConsumer(gateway, logger).handle(
+      [storedEvent('GoalCreated', {}), erased(['cus_1', 'cus_2'])],
+      {
+        caughtUp: true,
+      },
+    );
     expect(deleted).toEqual(['cus_1', 'cus_2']);
   });
 

@@ -1,31 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '@stride/platform/logger';
-import type { StoredEvent } from '@stride/platform/event-store/types';
+import { storedEvent } from '@stride/testing/stored-events';
 import type { UserDirectory } from '@stride/platform/identity/clerk-user-directory';
 import { erasedIdentitiesConsumer } from './erased-identities-consumer';
 
 const logger = createLogger({ level: 'silent' });
-let position = 0;
-const stored = (type: string, data: unknown): StoredEvent => ({
-  globalPosition: ++position,
-  transactionId: '1',
-  streamId: 'user-u1',
-  streamVersion: position,
-  eventId: `e-${position}`,
-  type,
-  schemaVersion: 1,
-  data,
-  metadata: {
-    userId: 'u1',
-    correlationId: 'c',
-    causationId: null,
-    schemaVersion: 1,
-    recordedAt: '2026-11-27T10:00:00.000Z',
-  },
-  recordedAt: '2026-11-27T10:00:00.000Z',
-});
 const erased = (userId: string) =>
-  stored('UserErased', { userId, by: 'user', erasedAt: '2026-11-27T10:00:00.000Z', goals: [], collectionIds: [] });
+  storedEvent('UserErased', { userId, by: 'user', erasedAt: '2026-11-27T10:00:00.000Z', goals: [], collectionIds: [] });
 
 /** A directory that records deletions; the first `failFirst` deletions throw, as a directory that is away. */
 function recordingDirectory(failFirst = 0) {
@@ -44,7 +25,7 @@ describe('erasedIdentitiesConsumer', () => {
   it('given UserErased events among others, when handled, then each erased user is deleted from the directory', async () => {
     const { directory, deleted } = recordingDirectory();
     await erasedIdentitiesConsumer(directory, logger).handle(
-      [stored('GoalCreated', {}), erased('user_a'), stored('UserRegistered', {}), erased('user_b')],
+      [storedEvent('GoalCreated', {}), erased('user_a'), storedEvent('UserRegistered', {}), erased('user_b')],
       { caughtUp: true },
     );
     expect(deleted).toEqual(['user_a', 'user_b']);
