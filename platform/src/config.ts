@@ -81,7 +81,8 @@ export const configSchema = z.object({
   CLERK_AUTHORIZED_PARTIES: commaList,
   /**
    * Clerk's Backend API, for the email and name of a session token that carries none (Clerk's default
-   * token): `users.getUser`, cached per user for CLERK_USER_CACHE_TTL_SECONDS. Unset: no lookup.
+   * token): `users.getUser`, cached per user for CLERK_USER_CACHE_TTL_SECONDS; and for an erased user's
+   * identity, deleted (`users.deleteUser`, identity/clerk-user-directory.ts). Unset: neither.
    */
   CLERK_SECRET_KEY: optionalString,
   /** Clerk's Backend API base URL (tests point it at a local fake); @clerk/backend's default if unset. */

@@ -180,6 +180,11 @@ export class CommandHandler {
    * `STATE_CACHE_MS` (as the data keys do: another process's erasure is seen within that time).
    */
   private readonly states = new WeakMap<object, Map<string, CachedState>>();
+  /**
+   * Streams another process wrote lately (a version conflict said so): for a while their commands read
+   * them before deciding instead of trusting the cached state, which would only conflict again.
+   */
+  private readonly sharedStreams = new ExpiringSet(SHARED_STREAM_MS, STATE_CACHE_STREAMS);
 
   constructor(private readonly options: CommandHandlerOptions) {
     this.maxRetries = options.maxRetries ?? 3;
@@ -269,12 +274,6 @@ export class CommandHandler {
     }
     return this.load(target.streamId, target.decider, db);
   }
-
-  /**
-   * Streams another process wrote lately (a version conflict said so): for a while their commands read
-   * them before deciding instead of trusting the cached state, which would only conflict again.
-   */
-  private readonly sharedStreams = new ExpiringSet(SHARED_STREAM_MS, STATE_CACHE_STREAMS);
 
   /**
    * Commands of this process on a common stream (e.g. one user's usage stream) run one after another, in

@@ -4,7 +4,8 @@ import { accountDeletedError } from '../../auth/erased-accounts';
 
 /**
  * POST /api/dev/sign-in (AUTH_MODE=dev only; public): any email signs in; the same email is always the
- * same user, so an erased user's email is refused (account_deleted). Mounted only in dev mode (route-plugins.ts), so with AUTH_MODE=clerk it does not exist.
+ * same user, so an erased user's email is refused (account_deleted). Mounted only in dev mode
+ * (route-plugins.ts), so with AUTH_MODE=clerk it does not exist.
  */
 const devAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
