@@ -51,6 +51,7 @@ export type EraseUser = Command<
     series?: { goalId: string; seriesIds: string[] }[];
     stripeCustomerIds?: string[];
     templateIds?: string[];
+    timeEntries?: { goalId: string; taskId: string; entryIds: string[] }[];
   }
 >;
 
@@ -120,6 +121,7 @@ const eraseUser = ({ data, metadata }: EraseUser, state: UserState): UserEvent[]
     subtasks = [],
     series = [],
     templateIds = [],
+    timeEntries = [],
     stripeCustomerIds = [],
   } = data;
   return [
@@ -133,6 +135,7 @@ const eraseUser = ({ data, metadata }: EraseUser, state: UserState): UserEvent[]
       series,
       stripeCustomerIds,
       templateIds,
+      timeEntries,
     }),
   ];
 };

@@ -232,6 +232,7 @@ describe('User decider', () => {
       series: [{ goalId: 'g-1', seriesIds: ['t-1'] }],
       stripeCustomerIds: ['cus_1'],
       templateIds: ['tpl-1'],
+      timeEntries: [{ goalId: 'g-1', taskId: 't-1', entryIds: ['42'] }],
     };
     const erased: UserEvent = {
       type: 'UserErased',

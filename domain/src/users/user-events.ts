@@ -87,6 +87,10 @@ export const userErased = defineEvent({
     stripeCustomerIds: z.array(z.string().min(1)).optional(),
     /** The user's own goal templates (absent in erasures recorded before they existed). */
     templateIds: z.array(z.string().min(1)).optional(),
+    /** The user's logged time, by task (absent in erasures recorded before it was named here). */
+    timeEntries: z
+      .array(z.object({ goalId: z.string().min(1), taskId: z.string().min(1), entryIds: z.array(z.string().min(1)) }))
+      .optional(),
   }),
 });
 

@@ -6,6 +6,11 @@ import { isoInstant } from '../core/instant';
 import { defineProjection, rowRef, type EventEnvelope, type RowRef } from '../core/projection';
 import type { RowStore } from '../core/row-store';
 import { defineTable } from '../core/table';
+import { userErased } from '@stride/domain/users/user-events';
+import type { EventOf } from '@stride/domain/shared/create-event';
+
+/** What the feeds read model takes: the feed stream's events, and UserErased (an erased user's feed stops). */
+type CalendarFeedsEvent = CalendarFeedEvent | EventOf<typeof userErased>;
 
 /** A user's live feed token (migration 0051), found by the hash of the token in a feed URL. */
 export interface CalendarFeedRecord {
@@ -22,12 +27,13 @@ export const calendarFeedsTable = defineTable<CalendarFeedRecord, 'user_id'>({
 
 const userIdOf = (envelope: EventEnvelope): string => parseStreamId(envelope.streamId).id;
 
-const keysOf = (_event: CalendarFeedEvent, envelope: EventEnvelope): RowRef[] => [
-  rowRef(calendarFeedsTable, { user_id: userIdOf(envelope) }),
+const keysOf = (event: CalendarFeedsEvent, envelope: EventEnvelope): RowRef[] => [
+  rowRef(calendarFeedsTable, { user_id: event.type === 'UserErased' ? event.data.userId : userIdOf(envelope) }),
 ];
 
-/** The feed stream's state over rows: a new token replaces the row, a revoke removes it. */
-export const applyCalendarFeedEvent = (rows: RowStore, event: CalendarFeedEvent, envelope: EventEnvelope): void => {
+/** The feed stream's state over rows: a new token replaces the row, a revoke or the user's erasure removes it. */
+export const applyCalendarFeedEvent = (rows: RowStore, event: CalendarFeedsEvent, envelope: EventEnvelope): void => {
+  if (event.type === 'UserErased') return rows.delete(calendarFeedsTable, { user_id: event.data.userId });
   const user_id = userIdOf(envelope);
   switch (event.type) {
     case 'CalendarFeedIssued':
@@ -44,11 +50,11 @@ export const applyCalendarFeedEvent = (rows: RowStore, event: CalendarFeedEvent,
 };
 
 export const createCalendarFeedsProjection = (registry: EventRegistry) =>
-  defineProjection<CalendarFeedEvent>(
+  defineProjection<CalendarFeedsEvent>(
     {
       name: 'calendar',
       tables: [calendarFeedsTable],
-      eventTypes: calendarFeedEventDefinitions.map((definition) => definition.type),
+      eventTypes: [...calendarFeedEventDefinitions, userErased].map((definition) => definition.type),
       keysOf,
       apply: applyCalendarFeedEvent,
     },

@@ -22,7 +22,7 @@ type UserErased = EventOf<typeof userErased>;
 
 /**
  * What the planner reads: the planning events, the task events that log time, and UserErased (an erased
- * user's plans and series, whose templates hold task titles, leave the read model).
+ * user's plans and series, whose templates hold task titles, and their logged time leave the read model).
  */
 export type PlannerEvent =
   TaskPlanningEvent | Extract<TaskEvent, { type: typeof taskTimeLogged.type | typeof taskCompleted.type }> | UserErased;
@@ -33,6 +33,9 @@ const erasedRows = (event: UserErased): RowRef[] => [
   ),
   ...(event.data.series ?? []).flatMap(({ goalId, seriesIds }) =>
     seriesIds.map((series_id) => rowRef(taskSeriesTable, { goal_id: goalId, series_id })),
+  ),
+  ...(event.data.timeEntries ?? []).flatMap(({ goalId, taskId, entryIds }) =>
+    entryIds.map((entry_id) => rowRef(taskTimeEntriesTable, { goal_id: goalId, task_id: taskId, entry_id })),
   ),
 ];
 
@@ -74,6 +77,10 @@ export const applyPlannerEvent = (rows: RowStore, event: PlannerEvent, envelope:
     }
     for (const { goalId, seriesIds } of event.data.series ?? []) {
       for (const series_id of seriesIds) rows.delete(taskSeriesTable, { goal_id: goalId, series_id });
+    }
+    for (const { goalId, taskId, entryIds } of event.data.timeEntries ?? []) {
+      for (const entry_id of entryIds)
+        rows.delete(taskTimeEntriesTable, { goal_id: goalId, task_id: taskId, entry_id });
     }
     return;
   }

@@ -60,6 +60,24 @@ const secrets = {
   template: 'Secret template name',
 };
 
+/** Tables that keep an erased user's id on purpose (the rest must hold nothing of theirs), and why. */
+const keptAfterErasure: Readonly<Record<string, string>> = {
+  user_keys: 'the erasure itself: the user id with no key left',
+  stripe_events: "webhook receipts by the provider's event id, kept so a redelivery is not applied twice",
+};
+
+/** Every table of the public schema with a column naming a user (user_id, or users.id). */
+async function tablesNamingUsers(t: TestApp): Promise<Array<{ table: string; column: string }>> {
+  const { rows } = await t.services.pool.query<{ table: string; column: string }>(
+    `SELECT c.table_name AS table, c.column_name AS column FROM information_schema.columns c
+       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+      WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+        AND (c.column_name = 'user_id' OR (c.table_name = 'users' AND c.column_name = 'id'))
+      ORDER BY 1`,
+  );
+  return rows;
+}
+
 async function busyUser(t: TestApp, email: string, name: string, words: typeof secrets): Promise<TestClient> {
   const client = await registeredUser(t, email, name);
   const { goal } = await createGoal(client, { title: words.goal, description: words.description });
@@ -71,6 +89,9 @@ async function busyUser(t: TestApp, email: string, name: string, words: typeof s
   expect(recurring.statusCode, recurring.body).toBe(200);
   const broken = await client.post(`/api/goals/${goal.id}/tasks/${taskId}/breakdown`, {});
   expect(broken.statusCode, broken.body).toBe(200);
+  // Logged time: the planner's time entries, rows of her own too.
+  const logged = await client.post(`/api/goals/${goal.id}/tasks/${taskId}/log-time`, { actual_minutes: 25 });
+  expect(logged.statusCode, logged.body).toBe(200);
   expect((await client.post('/api/collections', { name: words.collection })).statusCode).toBeLessThan(300);
   await client.post('/api/user/update-preferences-simple', { preferences: { motto: words.motto } });
   // A customer at the (test-mode) payment provider, as a checkout makes one: the erasure must delete it there.
@@ -135,8 +156,19 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
       motto: 'Kept motto',
       template: 'Kept template',
     });
+    // A private calendar feed (its URL's token is its credential): it answers until she is erased.
+    const feed = await erin.post('/api/planner/calendar-feed', {});
+    expect(feed.statusCode, feed.body).toBe(200);
+    const erinFeed = new URL(feed.json<{ url: string }>().url).pathname;
+    expect((await t.app.inject({ method: 'GET', url: erinFeed })).statusCode).toBe(200);
+
     await vi.waitFor(
-      async () => expect(await analyticsTotals(t)).toMatchObject({ GoalCreated: 3, TasksBatchGenerated: 3 }),
+      async () =>
+        expect(await analyticsTotals(t)).toMatchObject({
+          GoalCreated: 3,
+          TasksBatchGenerated: 3,
+          CalendarFeedIssued: 1,
+        }),
       { timeout: 30_000, interval: 100 },
     );
     // Analytics never held a personal field, even before the erasure.
@@ -174,21 +206,19 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
     const pgText = await postgresText(t);
     for (const secret of Object.values(secrets)) expect(pgText, secret).not.toContain(secret);
     expect(pgText).toContain('Kept goal');
-    const ownTables = [
-      'goals',
-      'tasks',
-      'collections',
-      'usage_counters',
-      'user_billing',
-      'subtasks',
-      'task_series',
-      'goal_templates',
-    ];
-    for (const table of ['users', ...ownTables, 'task_plans']) {
-      const column = table === 'users' ? 'id' : 'user_id';
+    // Every table naming a user (found in the schema, so a new one cannot be forgotten) holds no row of hers,
+    // but those that keep her id on purpose (keptAfterErasure says why).
+    const tables = await tablesNamingUsers(t);
+    expect(tables.map(({ table }) => table)).toEqual(
+      expect.arrayContaining(['goals', 'task_time_entries', 'calendar_feeds']),
+    );
+    for (const { table, column } of tables) {
+      if (table in keptAfterErasure) continue;
       const { rows } = await t.services.pool.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [erin.userId]);
       expect(rows, table).toEqual([]);
     }
+    // Her private calendar feed no longer answers.
+    expect((await t.app.inject({ method: 'GET', url: erinFeed })).statusCode).toBe(404);
     // Her sign-in is not accepted again: not the token she holds, not a new sign-in with her email (the same
     // user id), so nothing she types could be stored under her erased key as "[erased]"; a retry of the
     // erasure still replays its answer. The bystander works on.

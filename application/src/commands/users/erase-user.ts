@@ -4,7 +4,7 @@ import { userDecider } from '@stride/domain/users/user-decider';
 import type { Queryable } from '@stride/platform/postgres/pool';
 import { collectionsTable } from '@stride/projections/collections/collections-table';
 import { goalsTable, tasksTable } from '@stride/projections/goals/goals-tables';
-import { taskSeriesTable } from '@stride/projections/planner/planner-tables';
+import { taskSeriesTable, taskTimeEntriesTable } from '@stride/projections/planner/planner-tables';
 import { subtasksTable } from '@stride/projections/subtasks/subtasks-table';
 import { templatesTable } from '@stride/projections/templates/templates-table';
 import type { Services } from '../../services';
@@ -46,6 +46,17 @@ async function ownedAggregates(db: Queryable, userId: string) {
     `SELECT goal_id, series_id FROM ${taskSeriesTable.name} WHERE user_id = $1 ORDER BY goal_id, series_id`,
     [userId],
   );
+  const timeEntries = await db.query<{ goal_id: string; task_id: string; entry_id: string }>(
+    `SELECT goal_id, task_id, entry_id FROM ${taskTimeEntriesTable.name} WHERE user_id = $1 ORDER BY goal_id, task_id, entry_id`,
+    [userId],
+  );
+  const entriesByTask = new Map<string, { goalId: string; taskId: string; entryIds: string[] }>();
+  for (const row of timeEntries.rows) {
+    const key = JSON.stringify([row.goal_id, row.task_id]);
+    const entries = entriesByTask.get(key) ?? { goalId: row.goal_id, taskId: row.task_id, entryIds: [] };
+    entries.entryIds.push(row.entry_id);
+    entriesByTask.set(key, entries);
+  }
   const templates = await db.query<{ id: string }>(
     `SELECT id FROM ${templatesTable.name} WHERE user_id = $1 ORDER BY id`,
     [userId],
@@ -64,6 +75,7 @@ async function ownedAggregates(db: Queryable, userId: string) {
     })),
     collectionIds: collections.rows.map(({ id }) => id),
     templateIds: templates.rows.map(({ id }) => id),
+    timeEntries: [...entriesByTask.values()],
   };
 }
 
