@@ -3,7 +3,8 @@
  * Issue 13 item 9 in a real browser: a goal opens from its card and from a collection; a task is edited
  * (title, minutes, energy, notes) and reordered by keyboard (Move up button, Alt+ArrowDown) and by
  * dragging; the order holds after a reload; a completion, a task removal and a goal's abandonment are undone
- * from the toast, and a removal left alone is sent when the toast ends. (A Free user has one
+ * from the toast, a removal left alone is sent when the toast ends, and one left in the Undo time by leaving
+ * the page is sent as the page goes. (A Free user has one
  * goal, so the collection holds the same goal the card opened.) Screenshots at
  * 1280x800 and 390x844 go to artifacts/screenshots/ (tasks-). No console error and no 4xx or 5xx.
  */
@@ -123,7 +124,7 @@ describe('tasks: open, edit, reorder, undo', () => {
     await shoot(page, 'tasks-opened-from-collection');
   });
 
-  it('undoes a task removal from the toast; a removal left alone is sent when the toast ends', async () => {
+  it('undoes a task removal from the toast; a removal left alone is sent when the toast ends, or when the page goes', async () => {
     const removeLiftSofa = async () => {
       await page.getByRole('button', { name: 'More actions for Lift sofa' }).click();
       await page.getByRole('menuitem', { name: 'Remove task' }).click();
@@ -142,6 +143,23 @@ describe('tasks: open, edit, reorder, undo', () => {
     await page.waitForTimeout(500);
     await page.reload();
     await expect.poll(titles).toEqual(['Pack the books', 'Label boxes']);
+
+    // Leaving the page in the Undo time (here a reload; closing the tab alike) sends the delete at once.
+    await page.getByRole('button', { name: 'More actions for Label boxes' }).click();
+    await page.getByRole('menuitem', { name: 'Remove task' }).click();
+    await expect.poll(titles).toEqual(['Pack the books']);
+    await expect.poll(() => toastOf('Task removed').count()).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByTestId('task-item').first().waitFor();
+          return titles();
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['Pack the books']);
+    await shoot(page, 'tasks-removal-sent-when-leaving');
   });
 
   it('undoes abandoning a goal from the toast', async () => {
