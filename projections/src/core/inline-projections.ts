@@ -24,13 +24,17 @@ type AnyRow = Record<string, unknown>;
 
 /**
  * Rows a command answers with, selected by its write statement from the rows that statement wrote (the
- * upsert's RETURNING), so that its response needs no read after the commit. `select(source)` is a query
- * giving one jsonb array (e.g. the API's JSON of each row), over `source`: the table's upserted rows, as
- * the table's own row type.
+ * upsert's RETURNING), so that its response needs no read after the commit. `select(source, writtenOf)` is
+ * a query giving one jsonb array (e.g. the API's JSON of each row), over `source`: the table's upserted
+ * rows, as the table's own row type. A query that joins another table must see that table's rows as the
+ * statement left them: `joins` names such tables, and `writtenOf(table)` gives the rows the statement
+ * upserted into one (undefined when it upserted none), which the query takes instead of the table's own
+ * (a statement's parts all read the table as it was before the statement).
  */
 export interface WrittenRowsQuery {
   readonly table: AnyTableSpec;
-  readonly select: (source: string) => string;
+  readonly joins?: readonly AnyTableSpec[];
+  readonly select: (source: string, writtenOf: (table: AnyTableSpec) => string | undefined) => string;
 }
 
 /** What `apply` did: the read-model changes to announce, and each asked-for query's rows (JSON values). */
@@ -361,7 +365,9 @@ function writeStatement(
   const writes: string[] = [];
   /** The CTE of each table's upsert, by table name. */
   const upserted = new Map<string, string>();
-  const queried = new Set(Object.values(written).map((query) => query.table.name));
+  const queried = new Set(
+    Object.values(written).flatMap((query) => [query.table, ...(query.joins ?? [])].map((table) => table.name)),
+  );
   for (const { table, upserts, deletes } of changes) {
     if (deletes.length > 0) {
       const offset = values.length;
@@ -378,7 +384,7 @@ function writeStatement(
   if (writes.length === 0) return null;
   const selected = Object.entries(written).flatMap(([name, query]) => {
     const source = upserted.get(query.table.name);
-    return source ? [{ name, sql: query.select(source) }] : [];
+    return source ? [{ name, sql: query.select(source, (table) => upserted.get(table.name)) }] : [];
   });
   const ctes = writes.map((write, index) => `w${index} AS (${write})`);
   const select =

@@ -14,7 +14,6 @@ import { isoInstant } from '../core/instant';
 import { defineProjection, rowRef, type EventEnvelope, type RowRef } from '../core/projection';
 import type { RowStore } from '../core/row-store';
 import type { JsonValue } from '../core/table';
-import type { TaskRow } from '@stride/domain/contracts/goals';
 import { userErased } from '@stride/domain/users/user-events';
 import type { EventOf } from '@stride/domain/shared/create-event';
 import { goalsTable, tasksTable, type GoalRecord, type TaskRecord } from './goals-tables';
@@ -113,61 +112,16 @@ const newTask = (
   deleted_at: null,
 });
 
-/** A task as the API shows it (taskRowSchema). */
-export const taskViewOf = (task: TaskRecord): TaskRow => ({
-  id: task.id,
-  goal_id: task.goal_id,
-  title: task.title,
-  description: task.description,
-  estimated_minutes: task.estimated_minutes,
-  actual_minutes: task.actual_minutes,
-  energy_level: task.energy_level,
-  status: task.status,
-  source: task.source,
-  created_at: task.created_at,
-  started_at: task.started_at,
-  completed_at: task.completed_at,
-  deleted_at: task.deleted_at,
-});
-
-/** The goal's task list after `tasks` changed: replaced in place, appended when new, dropped when deleted. */
-const withTaskViews = (goal: GoalRecord, tasks: readonly TaskRecord[]): Partial<GoalRecord> => {
-  let views = [...goal.generated_tasks];
-  for (const task of tasks) {
-    const view = taskViewOf(task);
-    const index = views.findIndex((existing) => existing.id === task.id);
-    if (task.deleted_at !== null) views = views.filter((existing) => existing.id !== task.id);
-    else if (index >= 0) views[index] = view;
-    else views.push(view);
-  }
-  return {
-    generated_tasks: views,
-    task_count: views.length,
-    completed_task_count: views.filter((view) => view.status === 'done').length,
-  };
-};
-
 /**
- * TasksReordered: each listed task takes its place (rank_in_goal), and the goal's task views follow the same
- * order (the listed ones first, any others after them as they were), as the aggregate's evolveTaskOrder does.
+ * TasksReordered: each listed task takes its place (rank_in_goal); reads order a goal's tasks by it (the
+ * listed ones first, the others after them in the order they were added), as the aggregate's
+ * evolveTaskOrder does.
  */
 const applyTaskOrder = (rows: RowStore, goalId: string, event: TaskOrderEvent, envelope: EventEnvelope): void => {
-  const { taskIds } = event.data;
-  const rank = new Map(taskIds.map((taskId, index) => [taskId, index]));
-  for (const [taskId, index] of rank) {
-    rows.update(tasksTable, { goal_id: goalId, id: taskId }, () => ({ rank_in_goal: index }));
-  }
-  rows.update(goalsTable, { id: goalId }, (goal) => {
-    const listed = goal.generated_tasks
-      .filter((view) => rank.has(view.id))
-      .sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
-    const rest = goal.generated_tasks.filter((view) => !rank.has(view.id));
-    return {
-      generated_tasks: [...listed, ...rest],
-      updated_at: envelope.recordedAt,
-      version: envelope.streamVersion,
-    };
-  });
+  event.data.taskIds.forEach((taskId, index) =>
+    rows.update(tasksTable, { goal_id: goalId, id: taskId }, () => ({ rank_in_goal: index })),
+  );
+  rows.update(goalsTable, { id: goalId }, () => ({ updated_at: envelope.recordedAt, version: envelope.streamVersion }));
 };
 
 const addMinutes = (task: TaskRecord, minutes: number | undefined): number | null =>
@@ -248,9 +202,6 @@ export const applyGoalEvent = (rows: RowStore, event: GoalsProjectionEvent, enve
       created_at: isoInstant(createdAt),
       completed_at: null,
       deleted_at: null,
-      generated_tasks: [],
-      task_count: 0,
-      completed_task_count: 0,
       ...stamp,
     });
     return;
@@ -261,7 +212,7 @@ export const applyGoalEvent = (rows: RowStore, event: GoalsProjectionEvent, enve
     const { seriesId: _series, occurrenceDate: _date, dueDate: _due, createdAt, ...task } = event.data;
     const row = newTask(goal, task, 'template', createdAt, envelope, 0);
     rows.put(tasksTable, row);
-    rows.update(goalsTable, { id }, (current) => ({ ...withTaskViews(current, [row]), ...stamp }));
+    rows.update(goalsTable, { id }, () => stamp);
     return;
   }
   if (event.type === 'TasksReordered') {
@@ -270,8 +221,7 @@ export const applyGoalEvent = (rows: RowStore, event: GoalsProjectionEvent, enve
   }
   if (isTaskEvent(event)) {
     applyTaskEvent(rows, goal, event, envelope);
-    const changed = taskIdsOf(event).flatMap((taskId) => rows.get(tasksTable, { goal_id: id, id: taskId }) ?? []);
-    rows.update(goalsTable, { id }, (current) => ({ ...withTaskViews(current, changed), ...stamp }));
+    rows.update(goalsTable, { id }, () => stamp);
     return;
   }
   rows.put(goalsTable, { ...goal, ...goalChange(event), ...stamp });

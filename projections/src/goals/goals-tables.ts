@@ -2,11 +2,14 @@ import type { GoalRow, TaskRow } from '@stride/domain/contracts/goals';
 import { defineTable, type JsonValue } from '../core/table';
 
 /**
- * A goal as stored (spec section 3): the API's goal row (goalRowSchema) but for the caller's collections,
- * which are joined in when read, plus its soft delete. Its live tasks are kept in the API's shape with the
- * goal, so that listing goals does no per-task work.
+ * A goal as stored (spec section 3): the API's goal row (goalRowSchema) but for the caller's collections and
+ * its tasks and their counts, which are read in with it (goal-json.ts: from `tasks`, so a task event rewrites
+ * the task's row and the goal's stamp, never a list of every task), plus its soft delete.
  */
-export type GoalRecord = Omit<GoalRow, 'collection_ids' | 'ai_metadata'> & {
+export type GoalRecord = Omit<
+  GoalRow,
+  'collection_ids' | 'ai_metadata' | 'generated_tasks' | 'task_count' | 'completed_task_count'
+> & {
   ai_metadata: { [key: string]: JsonValue } | null;
   /** Soft delete: hidden from every read, kept for audits. */
   deleted_at: string | null;
@@ -30,9 +33,6 @@ export const goalsTable = defineTable<GoalRecord, 'id'>({
     completed_at: 'instant',
     deleted_at: 'instant',
     version: 'integer',
-    generated_tasks: 'jsonb',
-    task_count: 'integer',
-    completed_task_count: 'integer',
   },
 });
 

@@ -355,8 +355,8 @@ describe('planner', () => {
     return {
       goals: await query(
         `SELECT title, description, category, priority, target_date, status, created_at, completed_at, deleted_at,
-                task_count, completed_task_count
-           FROM goals WHERE user_id = $1 ORDER BY created_at`,
+                (SELECT count(*) FROM tasks tk WHERE tk.goal_id = g.id AND tk.deleted_at IS NULL) AS task_count
+           FROM goals g WHERE user_id = $1 ORDER BY created_at`,
       ),
       tasks: await query(
         `SELECT id, title, description, estimated_minutes, actual_minutes, energy_level, status, source,

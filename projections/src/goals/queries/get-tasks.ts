@@ -1,6 +1,6 @@
 import type { TaskRow } from '@stride/domain/contracts/goals';
 import { preparedQuery, type Queryable } from '@stride/platform/postgres/pool';
-import { TASK_JSON } from './goal-json';
+import { TASK_JSON, TASK_ORDER } from './goal-json';
 
 /**
  * Tasks of one of the user's goals by id, in goal order (soft-deleted ones included: a caller asking for
@@ -17,7 +17,7 @@ export async function getTasks(
     db,
     `SELECT ${TASK_JSON('tk')} AS task FROM tasks tk
       WHERE tk.goal_id = $1 AND tk.user_id = $2 AND tk.id = ANY($3::text[])
-      ORDER BY tk.rank_in_goal NULLS LAST, tk.added_position, tk.added_index`,
+      ORDER BY ${TASK_ORDER('tk')}`,
     [goalId, userId, taskIds],
   );
   return rows.map((row) => row.task);

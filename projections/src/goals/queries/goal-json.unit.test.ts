@@ -11,9 +11,11 @@ describe('goal and task JSON', () => {
     expect(keysOf(GOAL_JSON)).toEqual(Object.keys(goalRowSchema.shape));
   });
 
-  it('reads each key from the column of the same name, the collections from the join', () => {
+  it('reads each key from the column of the same name, the tasks and the collections from the joins', () => {
     expect(TASK_JSON('tk')).toContain("'estimated_minutes', tk.estimated_minutes");
-    expect(GOAL_JSON).toContain("'generated_tasks', g.generated_tasks");
+    expect(GOAL_JSON).toContain("'title', g.title");
+    expect(GOAL_JSON).toContain("'generated_tasks', coalesce(gt.tasks, '[]'::jsonb)");
+    expect(GOAL_JSON).toContain("'task_count', gt.live");
     expect(GOAL_JSON).toContain("'collection_ids', coalesce(c.ids, '[]'::jsonb)");
   });
 });

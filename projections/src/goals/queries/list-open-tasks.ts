@@ -1,6 +1,6 @@
 import type { TaskRow } from '@stride/domain/contracts/goals';
 import type { Queryable } from '@stride/platform/postgres/pool';
-import { TASK_JSON } from './goal-json';
+import { TASK_JSON, TASK_ORDER } from './goal-json';
 
 export type OpenTaskRow = TaskRow & { readonly goal_title: string };
 
@@ -11,7 +11,7 @@ export async function listOpenTasks(db: Queryable, userId: string): Promise<Open
        FROM tasks tk JOIN goals g ON g.id = tk.goal_id
       WHERE tk.user_id = $1 AND tk.deleted_at IS NULL AND tk.status <> 'done'
         AND g.deleted_at IS NULL AND g.status = 'active'
-      ORDER BY g.created_at, tk.rank_in_goal NULLS LAST, tk.added_position, tk.added_index`,
+      ORDER BY g.created_at, ${TASK_ORDER('tk')}`,
     [userId],
   );
   return rows.map(({ task, goal_title }) => ({ ...task, goal_title }));

@@ -1,4 +1,4 @@
-import { TASK_JSON } from '../../goals/queries/goal-json';
+import { TASK_JSON, TASK_ORDER } from '../../goals/queries/goal-json';
 
 /**
  * A task (alias `tk`) with its plan (alias `p`, LEFT JOINed) and its goal (alias `g`) as the API serves
@@ -17,4 +17,4 @@ export const PLANNED_TASK_FROM = `tasks tk
   LEFT JOIN task_plans p ON p.goal_id = tk.goal_id AND p.task_id = tk.id`;
 
 /** Goal order, then the order tasks were added: the order every planner list starts from. */
-export const PLANNED_TASK_ORDER = 'g.created_at, tk.rank_in_goal NULLS LAST, tk.added_position, tk.added_index';
+export const PLANNED_TASK_ORDER = `g.created_at, ${TASK_ORDER('tk')}`;

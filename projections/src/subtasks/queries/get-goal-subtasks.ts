@@ -1,6 +1,7 @@
 import type { GoalSubtasksResponse, SubtaskRow } from '@stride/domain/contracts/breakdowns';
 import { goalProgress, taskProgress, toPercent } from '@stride/domain/tasks/subtask-progress';
 import type { Queryable } from '@stride/platform/postgres/pool';
+import { TASK_ORDER } from '../../goals/queries/goal-json';
 
 const INSTANT = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -18,7 +19,7 @@ export async function getGoalSubtasks(
     db.query<{ id: string; status: string }>(
       `SELECT tk.id, tk.status FROM goals g JOIN tasks tk ON tk.goal_id = g.id AND tk.deleted_at IS NULL
         WHERE g.id = $1 AND g.user_id = $2 AND g.deleted_at IS NULL
-        ORDER BY tk.rank_in_goal NULLS LAST, tk.added_position, tk.added_index`,
+        ORDER BY ${TASK_ORDER('tk')}`,
       [goalId, userId],
     ),
     db.query<SubtaskRow>(
