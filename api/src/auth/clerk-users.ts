@@ -1,5 +1,6 @@
 import { createClerkClient } from '@clerk/backend';
 import type { Config } from '@stride/platform/config';
+import { clerkStatusOf } from '@stride/platform/identity/clerk-user-directory';
 import { InvalidTokenError } from './token-verifier';
 
 /** The identity Clerk's Backend API holds for a user: the verified primary email ('' if none) and the name. */
@@ -36,11 +37,6 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> => {
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 };
-
-const statusOf = (error: unknown): number | undefined =>
-  typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
-    ? error.status
-    : undefined;
 
 /**
  * Users from Clerk's Backend API (`users.getUser`), for session tokens without an `email` claim (Clerk's
@@ -86,7 +82,7 @@ export class ClerkUsers {
     try {
       user = await this.options.getUser(userId);
     } catch (error) {
-      if (statusOf(error) === 404) {
+      if (clerkStatusOf(error) === 404) {
         this.cache.delete(userId);
         throw new InvalidTokenError('Clerk has no such user');
       }

@@ -7,7 +7,8 @@ export interface UserDirectory {
   deleteUser(userId: string): Promise<void>;
 }
 
-const statusOf = (error: unknown): number | undefined =>
+/** The HTTP status of an error from Clerk's Backend API (@clerk/backend's errors carry it), if any. */
+export const clerkStatusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
     ? error.status
     : undefined;
@@ -27,7 +28,7 @@ export function clerkUserDirectory(config: Pick<Config, 'CLERK_SECRET_KEY' | 'CL
       try {
         await client.users.deleteUser(userId);
       } catch (error) {
-        if (statusOf(error) !== 404) throw error;
+        if (clerkStatusOf(error) !== 404) throw error;
       }
     },
   };
