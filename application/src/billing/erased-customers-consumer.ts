@@ -1,6 +1,6 @@
-import { userErased } from '@stride/domain/users/user-events';
 import type { DomainEventConsumer } from '@stride/platform/bus/event-bus';
 import type { Logger } from '@stride/platform/logger';
+import { userErasedConsumer } from '../privacy/user-erased-consumer';
 import type { PaymentGateway } from './payment-gateway';
 
 /**
@@ -9,17 +9,9 @@ import type { PaymentGateway } from './payment-gateway';
  * delivery instead of being lost. Deleting a customer the provider no longer has counts as done, so a
  * redelivered batch is harmless. Erasures recorded before the event named the customers carry none.
  */
-export function erasedCustomersConsumer(gateway: PaymentGateway, logger: Logger): DomainEventConsumer {
-  return {
-    id: 'erased-payment-customers',
-    async handle(events) {
-      for (const event of events) {
-        if (event.type !== userErased.type) continue;
-        const { userId, stripeCustomerIds = [] } = userErased.schema.parse(event.data);
-        for (const customerId of stripeCustomerIds) await gateway.deleteCustomer(customerId);
-        if (stripeCustomerIds.length > 0)
-          logger.info({ userId, customers: stripeCustomerIds.length }, "an erased user's payment customers deleted");
-      }
-    },
-  };
-}
+export const erasedCustomersConsumer = (gateway: PaymentGateway, logger: Logger): DomainEventConsumer =>
+  userErasedConsumer('erased-payment-customers', async ({ userId, stripeCustomerIds = [] }) => {
+    for (const customerId of stripeCustomerIds) await gateway.deleteCustomer(customerId);
+    if (stripeCustomerIds.length > 0)
+      logger.info({ userId, customers: stripeCustomerIds.length }, "an erased user's payment customers deleted");
+  });
