@@ -144,6 +144,11 @@ const emmett = await new Promise<{ url: string; close(): Promise<void> }>((resol
   child.send({ databaseUrl: emmettDatabase.url, poolSize: CONNECTIONS });
 });
 
+// Statistics, as a database in service has them (autovacuum gathers them within a minute or so of changes):
+// the one plan a prepared statement keeps (pool.ts) is made from them, and without them it is made for the
+// nearly empty tables of a fresh database.
+await Promise.all([database.pool.query('ANALYZE'), emmettDatabase.pool.query('ANALYZE')]);
+
 const workloads: Record<string, { url: string; requests: LoadRequest[]; rotate?: boolean }> = {
   bare: { url: bareUrl, requests: [{ method: 'GET', path: '/bare', headers: {} }] },
   'create-goal': {

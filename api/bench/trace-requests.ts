@@ -1,6 +1,7 @@
 /**
  * Counts the SQL statements (round trips) each write request sends: `npx tsx api/bench/trace-requests.ts`
- * (TRACE_IDEMPOTENCY=1: with an Idempotency-Key on every POST, as the web app sends).
+ * (TRACE_IDEMPOTENCY=1: with an Idempotency-Key on every POST, as the web app sends; TRACE_PLANS=1: then every
+ * connection's prepared statements, with how often each was planned for its values and how often it reused a plan).
  * pg's Client.query is wrapped to log every statement with its duration between the request's start and end.
  */
 import { randomUUID } from 'node:crypto';
@@ -142,6 +143,17 @@ if (REPEAT > 1) {
     process.stdout.write(
       `${(s.ms / s.n).toFixed(2).padStart(7)} ms  x${(s.n / (stats.get(key.split(' ')[0]!)?.n ?? 1)).toFixed(1)}  ${key}${s.statements ? `  (${(s.statements / s.n).toFixed(1)} statements)` : ''}${c ? `  CPU per request: API ${(c.api / s.n).toFixed(2)} ms, PostgreSQL ${(c.db / s.n).toFixed(2)} ms` : ''}\n`,
     );
+  }
+}
+if (process.env.TRACE_PLANS) {
+  // Every connection's prepared statements: how often each was planned for its values (custom) or reused its plan.
+  const clients = (database.pool as unknown as { _clients: pg.PoolClient[] })._clients;
+  for (const client of clients) {
+    const { rows } = await client.query<{ generic_plans: number; custom_plans: number; text: string }>(
+      'SELECT generic_plans, custom_plans, left(regexp_replace(statement, $$\\s+$$, $$ $$, $$g$$), 110) AS text FROM pg_prepared_statements ORDER BY custom_plans DESC',
+    );
+    for (const row of rows)
+      process.stdout.write(`plans: generic ${row.generic_plans} custom ${row.custom_plans}  ${row.text}\n`);
   }
 }
 await app.close();

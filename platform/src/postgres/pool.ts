@@ -77,6 +77,15 @@ export function createPool(
     application_name: options.applicationName ?? 'stride',
     // A transaction left open stalls every gap-safe reader of the log: never let one idle for long.
     idle_in_transaction_session_timeout: 30_000,
+    // Every named prepared statement of ours is a fixed-shape statement by key, so one plan per connection
+    // serves every call. Left to `auto`, PostgreSQL planned some of them on every call: for `key = ANY($1)`
+    // the plan made for the values looks cheaper than the generic one (which assumes ten keys), so every
+    // command's row load was planned again each time, and so were statements inside the append function:
+    // 15% of the backends' CPU under create-goal (perf, issue 10). Unnamed statements are still planned for
+    // their values. A SET before the connection is handed out, not a startup option: PGlite ignores those.
+    onConnect: async (client: pg.ClientBase) => {
+      await client.query('SET plan_cache_mode = force_generic_plan');
+    },
   });
   if (options.sharedBackend) {
     sharedBackendPools.add(pool);

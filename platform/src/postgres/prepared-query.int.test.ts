@@ -35,4 +35,24 @@ describe.each([
       for (const client of clients) client.release();
     }
   });
+
+  it('plans a statement once per connection, even where plans for its values would look cheaper', async () => {
+    const client = await db.pool.connect();
+    try {
+      // For `= ANY($1)` PostgreSQL's default mode keeps planning for the values (a one-key plan looks
+      // cheaper than the generic one): a command's row load was planned on every call.
+      const text = 'SELECT relname FROM pg_class WHERE relname = ANY($1::text[]) ORDER BY relname FOR SHARE';
+      for (let call = 0; call < 8; call += 1) {
+        const { rows } = await preparedQuery<{ relname: string }>(client, text, [['pg_class', 'pg_type']]);
+        expect(rows.map((row) => row.relname)).toEqual(['pg_class', 'pg_type']);
+      }
+      const { rows } = await client.query<{ generic_plans: number; custom_plans: number }>(
+        'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1',
+        [text],
+      );
+      expect(rows).toEqual([{ generic_plans: 8, custom_plans: 0 }]);
+    } finally {
+      client.release();
+    }
+  });
 });

@@ -23,11 +23,19 @@ export const selectList = (table: AnyTableSpec): string =>
     .map(([column, type]) => readExpression(column, type))
     .join(', ');
 
-/** The WHERE condition selecting rows by key; its parameters (one text[] per key column) start after `offset`. */
-export const keyFilter = (table: AnyTableSpec, offset = 0): string =>
-  table.key.length === 1
-    ? `${table.key[0]} = ANY($${offset + 1}::text[])`
-    : `(${table.key.join(', ')}) IN (SELECT * FROM unnest(${table.key.map((_, i) => `$${offset + i + 1}::text[]`).join(', ')}))`;
+/**
+ * The WHERE condition selecting rows by key; its parameters (one text[] per key column) start after `offset`.
+ * A composite key is matched column by column with `= ANY` (the key's index bounds the scan) and then as
+ * exact pairs. Without the per-column conditions a plan made for no particular keys (the one plan a
+ * prepared statement keeps, pool.ts) could hash the pairs and scan the whole table, a plan that looked
+ * cheap while the table was small and stayed as it grew.
+ */
+export const keyFilter = (table: AnyTableSpec, offset = 0): string => {
+  const params = table.key.map((_, i) => `$${offset + i + 1}::text[]`);
+  if (table.key.length === 1) return `${table.key[0]} = ANY(${params[0]})`;
+  const byColumn = table.key.map((column, i) => `${column} = ANY(${params[i]})`).join(' AND ');
+  return `${byColumn} AND (${table.key.join(', ')}) IN (SELECT * FROM unnest(${params.join(', ')}))`;
+};
 
 export const keyParams = (table: AnyTableSpec, keys: readonly AnyRow[]): string[][] =>
   table.key.map((column) => keys.map((key) => String(key[column])));
