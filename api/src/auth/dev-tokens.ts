@@ -9,7 +9,8 @@ import { InvalidTokenError, type TokenVerifier, type VerifiedToken } from './tok
 
 /**
  * AUTH_MODE=dev: the embedded default. `POST /api/dev/sign-in` issues an HS256 JWT for any email; the same
- * email always maps to the same user id, so signing in again reaches the same account.
+ * email always maps to the same user id, so signing in again reaches the same account, until that account is
+ * deleted: the email's next account has the next generation's id (the token names its generation).
  */
 const ISSUER = 'stride-dev';
 const AUDIENCE = 'stride-api';
@@ -18,9 +19,20 @@ export const DEV_TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
 const CLOCK_TOLERANCE_SECONDS = 30;
 const SECRET_FILE = 'dev-auth-secret';
 
-/** `usr_` + the first 24 hex digits of SHA-256 over the trimmed, lower-cased email. */
-export const devUserIdForEmail = (email: string): string =>
-  `usr_${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24)}`;
+/**
+ * `usr_` + the first 24 hex digits of SHA-256 over the trimmed, lower-cased email: the email's first account.
+ * A later one (`generation` n > 0, made once the ones before were deleted) hashes the email, a line break
+ * (never part of an email) and n.
+ */
+export const devUserIdForEmail = (email: string, generation = 0): string => {
+  const normalised = email.trim().toLowerCase();
+  const hashed = generation === 0 ? normalised : `${normalised}\n${generation}`;
+  return `usr_${createHash('sha256').update(hashed).digest('hex').slice(0, 24)}`;
+};
+
+/** A token's account generation: its `gen` claim, 0 when it has none (tokens issued before generations). */
+const generationOf = (claim: unknown): number | null =>
+  claim === undefined ? 0 : Number.isSafeInteger(claim) && (claim as number) >= 0 ? (claim as number) : null;
 
 /**
  * DEV_AUTH_SECRET, or a secret generated once and kept in DATA_DIR/dev-auth-secret (mode 0600), so that
@@ -53,18 +65,19 @@ export class DevTokens implements TokenVerifier {
     this.key = new TextEncoder().encode(secret);
   }
 
-  userFor(email: string, name: string): AuthUser {
+  /** The user of an email's account of that generation (0: its first). */
+  userFor(email: string, name: string, generation = 0): AuthUser {
     const normalised = email.trim().toLowerCase();
     return {
-      id: devUserIdForEmail(normalised),
+      id: devUserIdForEmail(normalised, generation),
       email: normalised,
       name,
       isAdmin: isAdminEmail(normalised, this.adminEmails),
     };
   }
 
-  async issue(user: AuthUser): Promise<string> {
-    return new SignJWT({ email: user.email, name: user.name })
+  async issue(user: AuthUser, generation = 0): Promise<string> {
+    return new SignJWT({ email: user.email, name: user.name, ...(generation > 0 && { gen: generation }) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
       .setIssuer(ISSUER)
@@ -88,7 +101,8 @@ export class DevTokens implements TokenVerifier {
         throw new InvalidTokenError('Token issued in the future');
       const email = typeof payload.email === 'string' ? payload.email : '';
       const name = typeof payload.name === 'string' ? payload.name : '';
-      if (!payload.sub || devUserIdForEmail(email) !== payload.sub)
+      const generation = generationOf(payload.gen);
+      if (!payload.sub || generation === null || devUserIdForEmail(email, generation) !== payload.sub)
         throw new InvalidTokenError('Token subject does not match its email');
       return {
         user: { id: payload.sub, email, name, isAdmin: isAdminEmail(email, this.adminEmails) },

@@ -17,6 +17,22 @@ describe('dev tokens', () => {
     expect(verified.expiresAt).toBeGreaterThan(Date.now());
   });
 
+  it("an email's later accounts (generations) have ids of their own, named by their tokens", async () => {
+    const tokens = new DevTokens('secret', []);
+    const ids = [0, 1, 2].map((generation) => devUserIdForEmail('ann@example.com', generation));
+    expect(new Set(ids).size).toBe(3);
+    expect(ids[0]).toBe(devUserIdForEmail('ann@example.com'));
+    expect(devUserIdForEmail(' Ann@Example.com ', 2)).toBe(ids[2]);
+    const second = tokens.userFor('ann@example.com', 'Ann', 1);
+    expect(second.id).toBe(ids[1]);
+    expect((await tokens.verify(await tokens.issue(second, 1))).user).toEqual(second);
+    // A token must name the generation its subject was made for.
+    await expect(tokens.verify(await tokens.issue(second))).rejects.toThrow(InvalidTokenError);
+    await expect(tokens.verify(await tokens.issue(tokens.userFor('ann@example.com', 'Ann'), 1))).rejects.toThrow(
+      InvalidTokenError,
+    );
+  });
+
   it('refuses tokens of another secret and tokens whose subject does not match the email', async () => {
     const mine = new DevTokens('secret', []);
     const theirs = new DevTokens('other', []);
@@ -32,15 +48,15 @@ describe('dev tokens', () => {
     await expect(mine.verify(forged)).rejects.toThrow(InvalidTokenError);
   });
 
-  it('issues tokens that expire, and refuses tokens with no expiry, an old iat or an iat in the future', async () => {
+  it('issues tokens that expire, and refuses tokens with no expiry, an old iat, an iat in the future or a bad generation', async () => {
     const secret = 'secret';
     const tokens = new DevTokens(secret, []);
     const user = tokens.userFor('a@example.com', 'A');
     const verified = await tokens.verify(await tokens.issue(user));
     expect(verified.expiresAt).toBeLessThanOrEqual(Date.now() + DEV_TOKEN_LIFETIME_SECONDS * 1000 + 1000);
     const key = new TextEncoder().encode(secret);
-    const base = () =>
-      new SignJWT({ email: user.email, name: user.name })
+    const base = (claims: Record<string, unknown> = {}) =>
+      new SignJWT({ email: user.email, name: user.name, ...claims })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(user.id)
         .setIssuer('stride-dev')
@@ -55,7 +71,11 @@ describe('dev tokens', () => {
       .setIssuedAt(nowSeconds + 3600)
       .setExpirationTime(nowSeconds + 7200)
       .sign(key);
-    for (const token of [noExpiry, ancient, future]) {
+    const badGeneration = await base({ gen: -1 })
+      .setIssuedAt()
+      .setExpirationTime(nowSeconds + 3600)
+      .sign(key);
+    for (const token of [noExpiry, ancient, future, badGeneration]) {
       await expect(tokens.verify(token)).rejects.toThrow(InvalidTokenError);
     }
   });

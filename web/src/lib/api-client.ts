@@ -23,8 +23,7 @@ export function userMessageFor(status: number, code?: string, timedOut = false):
       : "Stride can't be reached. Check your connection and try again.";
   if (code === 'limit_reached') return "You've reached this month's limit on your plan. Upgrade to add more.";
   if (code === 'plan_required') return "Your plan doesn't include this. Upgrade to use it.";
-  if (code === 'account_deleted')
-    return "This account was deleted and can't be used again. To use Stride again, sign up with another email address.";
+  if (code === 'account_deleted') return 'This account was deleted. Sign in again to start a new, empty account.';
   if (status === 401) return 'Your session has ended. Please sign in again.';
   if (status === 403) return "You don't have access to this. If you think you should, contact support.";
   if (status === 404) return "We couldn't find that. It may have been deleted; refresh the page to see the latest.";

@@ -50,11 +50,7 @@ describe('api client', () => {
 
   it.each([
     [401, undefined, 'Your session has ended. Please sign in again.'],
-    [
-      401,
-      'account_deleted',
-      "This account was deleted and can't be used again. To use Stride again, sign up with another email address.",
-    ],
+    [401, 'account_deleted', 'This account was deleted. Sign in again to start a new, empty account.'],
     [403, 'limit_reached', "You've reached this month's limit on your plan. Upgrade to add more."],
     [403, 'plan_required', "Your plan doesn't include this. Upgrade to use it."],
     [404, 'not_found', "We couldn't find that. It may have been deleted; refresh the page to see the latest."],

@@ -219,13 +219,12 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
     }
     // Her private calendar feed no longer answers.
     expect((await t.app.inject({ method: 'GET', url: erinFeed })).statusCode).toBe(404);
-    // Her sign-in is not accepted again: not the token she holds, not a new sign-in with her email (the same
-    // user id), so nothing she types could be stored under her erased key as "[erased]"; a retry of the
-    // erasure still replays its answer. The bystander works on.
+    // The token she holds is not accepted again, so nothing she types could be stored under her erased key
+    // as "[erased]"; a retry of the erasure still replays its answer. The bystander works on. (Signing in
+    // again with her email starts a new account: the test after this one.)
     for (const refused of [
       await erin.get('/api/user/get-user-data-simple'),
       await erin.post('/api/goals/create-simple', { title: 'Back again', category: 'health' }),
-      await t.app.inject({ method: 'POST', url: '/api/dev/sign-in', payload: { email: secrets.email, name: 'Erin' } }),
     ]) {
       expect(refused.statusCode, refused.body).toBe(401);
       expect(refused.json()).toMatchObject({ code: 'account_deleted' });
@@ -257,6 +256,30 @@ describe.each(['postgres', 'pglite'] as const)('erasing a user (crypto-shredding
     );
     expect(await analyticsTotals(t)).toEqual(totalsBefore);
   }, 120_000);
+
+  it("signing in again with a deleted account's email starts a new, empty account that keeps what is typed", async () => {
+    const email = 'phoenix@example.com';
+    const first = await registeredUser(t, email, 'Phoenix');
+    await createGoal(first, { title: 'Goal of the first account' });
+    expect((await first.post('/api/user/delete-my-account')).statusCode).toBe(200);
+
+    const second = await t.signIn(email, 'Phoenix');
+    expect(second.userId).not.toBe(first.userId);
+    expect((await second.post('/api/user/ensure-user-exists', { email, name: 'Phoenix' })).statusCode).toBe(200);
+    const profile = await second.get('/api/user/get-user-data-simple');
+    expect([profile.statusCode, profile.json()]).toMatchObject([200, { email, name: 'Phoenix' }]);
+    expect((await second.get('/api/goals/list')).json()).toEqual([]);
+    const { goal } = await createGoal(second, { title: 'A fresh start' });
+    expect((await second.get(`/api/goals/${goal.id}`)).json()).toMatchObject({ title: 'A fresh start' });
+    // The old account's token stays refused, and the same email keeps reaching the new account.
+    expect((await first.get('/api/goals/list')).json()).toMatchObject({ code: 'account_deleted' });
+    expect((await t.signIn(email, 'Phoenix')).userId).toBe(second.userId);
+
+    // Deleting the new account too makes way for a third.
+    expect((await second.post('/api/user/delete-my-account')).statusCode).toBe(200);
+    const third = await t.signIn(email, 'Phoenix');
+    expect(new Set([first.userId, second.userId, third.userId]).size).toBe(3);
+  });
 
   it("an admin erases a user; an admin's history of their goal shows [erased]; others may not erase", async () => {
     const admin = await registeredUser(t, 'auditor@example.com', 'Audrey Auditor');

@@ -19,7 +19,8 @@ export async function listGoals(filters: GoalListFilters = {}, signal?: AbortSig
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    if (isApiError(error) && error.status === 401)
+    // A deleted account's session keeps its own words (what to do next), not the generic sign-in prompt.
+    if (isApiError(error) && error.status === 401 && error.code !== 'account_deleted')
       throw new ApiError(401, error.serverMessage, error.details, error.code, {
         cause: error,
         userMessage: 'Authentication required. Please sign in.',
