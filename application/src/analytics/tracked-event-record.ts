@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ANONYMOUS_TRACKED_PROPERTIES,
   trackedEventNameSchema,
   trackedPropertiesSchema,
   USER_IDENTIFIED_EVENT,
@@ -125,7 +126,8 @@ function referrerOrigin(referrer: string): string {
 
 /**
  * POST /api/analytics/events from a signed-out visitor: under their random anonymous id (userId ''), with
- * nothing that could identify a person: no user agent, no tier, the referrer cut to its origin.
+ * nothing that could identify a person: no user agent, no tier, the referrer cut to its origin, the path to
+ * its path, and only the properties the event keeps (ANONYMOUS_TRACKED_PROPERTIES).
  */
 export function recordFromAnonymousEvent(
   body: TrackedEvent & { context: { anonymousId: string } },
@@ -139,12 +141,25 @@ export function recordFromAnonymousEvent(
     clientTimestamp: body.context.timestamp,
     receivedAt,
     tier: '',
-    path: body.context.path ?? '',
+    path: pathOnly(body.context.path ?? ''),
     referrer: referrerOrigin(body.context.referrer ?? ''),
     userAgent: '',
-    properties: body.properties,
+    properties: visitorProperties(body.event, body.properties),
   });
 }
+
+/** Of a visitor's properties, those their event keeps (ANONYMOUS_TRACKED_PROPERTIES); a path loses its query. */
+function visitorProperties(event: string, properties: TrackedProperties): TrackedProperties {
+  const kept: Record<string, TrackedProperties[string]> = {};
+  for (const name of ANONYMOUS_TRACKED_PROPERTIES[event] ?? []) {
+    const value = properties[name];
+    if (value !== undefined) kept[name] = name === 'path' && typeof value === 'string' ? pathOnly(value) : value;
+  }
+  return kept;
+}
+
+/** A page path without its query or fragment (where a visitor's email or a token could travel). */
+const pathOnly = (path: string): string => path.split(/[?#]/, 1)[0]!;
 
 /** POST /api/analytics/events. A `user_identified` event keeps the anonymous id it joins to the user. */
 export function recordFromTrackedEvent(body: TrackedEvent, userId: string, receivedAt: Date): TrackedEventRecord {

@@ -173,6 +173,28 @@ describe('a signed-out visitor’s record (issue 13, item 15)', () => {
     expect(other.eventId).not.toBe(anonymous.eventId);
   });
 
+  it('given properties and paths a visitor should not send, then only the properties their event keeps are kept, paths without queries', () => {
+    const viewed = recordFromAnonymousEvent(
+      {
+        ...body,
+        properties: { path: '/sign-up?email=someone@example.com', email: 'someone@example.com', plan: 'pro' },
+        context: { ...body.context, path: '/pricing?ref=someone@example.com#top' },
+      },
+      receivedAt,
+    );
+    expect(viewed).toMatchObject({ path: '/pricing', properties: { path: '/sign-up' } });
+    expect(Object.keys(viewed.properties)).toEqual(['path']);
+    const ended = recordFromAnonymousEvent(
+      { ...body, event: 'session_ended', properties: { reason: 'page_hidden', duration_seconds: 42, note: 'x' } },
+      receivedAt,
+    );
+    expect(ended.properties).toEqual({ reason: 'page_hidden', duration_seconds: 42 });
+    const started = recordFromAnonymousEvent({ ...body, event: 'session_started', properties: { a: 1 } }, receivedAt);
+    expect(started.properties).toEqual({});
+    // A signed-in user's own events keep what they send.
+    expect(recordFromTrackedEvent({ ...body, properties: { a: 1 } }, 'u1', receivedAt).properties).toEqual({ a: 1 });
+  });
+
   it('given a signed-in event, then the anonymous id is kept only on user_identified, and ids of other events are unchanged by it', () => {
     const identified = recordFromTrackedEvent({ ...body, event: 'user_identified' }, 'u1', receivedAt);
     expect(identified).toMatchObject({ userId: 'u1', anonymousId });

@@ -41,15 +41,17 @@ export const KNOWN_TRACKED_EVENT_NAMES: readonly string[] = [
 ];
 
 /**
- * What a signed-out visitor may send (the top of the funnel and session time); anything else waits in the
- * browser until the visitor signs up or in.
+ * What a signed-out visitor may send (the top of the funnel and session time), with the only properties
+ * kept of each (what the web app sends); anything else waits in the browser until the visitor signs up or
+ * in. A visitor is nobody yet: nothing else they send is stored.
  */
-export const ANONYMOUS_TRACKED_EVENTS: readonly string[] = [
-  'page_viewed',
-  'session_started',
-  'session_ended',
-  'upgrade_clicked',
-];
+export const ANONYMOUS_TRACKED_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
+  page_viewed: ['path'],
+  session_started: [],
+  session_ended: ['reason', 'duration_seconds'],
+  upgrade_clicked: ['plan', 'source'],
+};
+export const ANONYMOUS_TRACKED_EVENTS: readonly string[] = Object.keys(ANONYMOUS_TRACKED_PROPERTIES);
 
 /** Sent by a browser that signs up or in with an anonymous id: the join of that id to the user. */
 export const USER_IDENTIFIED_EVENT = 'user_identified';
