@@ -121,23 +121,24 @@ describe('trust in the log, in a browser', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/user-profile'), { timeout: 20_000 });
     await shoot(page, 'account-deleted-signed-out');
 
-    // The other browser's session is refused, with what to do next.
+    // The other browser's session is refused, with what to do next: not a retry, but signing in again.
     await stale.goto(`${product.baseUrl}/goals`);
-    await expectText(
-      stale.getByRole('alert'),
-      'This account was deleted. Sign in again to start a new, empty account.',
-    );
+    const refused = stale.getByRole('alert');
+    await expectText(refused, 'This account was deleted. Sign in again to start a new, empty account.');
     await shoot(stale, 'account-deleted-other-browser');
+    await refused.getByRole('button', { name: 'Sign in again' }).click();
+    await stale.waitForURL((url) => url.pathname === '/');
 
     // Signing in again with the same email starts a new, empty account (not the old one, whose key is gone
     // and which would store everything typed into it as "[erased]").
-    await page.goto(`${product.baseUrl}/sign-in`);
-    await signInWithForm(page, USER.email, USER.name);
-    await page.waitForURL(/\/(daily|onboarding|complete-setup)/);
-    await page.goto(`${product.baseUrl}/goals`);
-    await page.getByRole('heading', { level: 1, name: 'Goals' }).waitFor();
-    await expect.poll(() => page.getByText('Learn the cello').count()).toBe(0);
-    await shoot(page, 'account-deleted-fresh-start');
+    await stale.goto(`${product.baseUrl}/sign-in`);
+    await signInWithForm(stale, USER.email, USER.name);
+    await stale.waitForURL(/\/(daily|onboarding|complete-setup)/);
+    await stale.goto(`${product.baseUrl}/goals`);
+    await stale.getByRole('heading', { level: 1, name: 'Goals' }).waitFor();
+    await expect.poll(() => stale.getByText('Learn the cello').count()).toBe(0);
+    await expect.poll(() => stale.getByTestId('load-error').count()).toBe(0);
+    await shoot(stale, 'account-deleted-fresh-start');
 
     const admin = await product.newPage();
     await signIn(admin, product.baseUrl, ADMIN.email, ADMIN.name);
