@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../lib/current-user';
 import { currentUserValue, makeUser, testQueryClient } from '../test/render';
 import { SignedInRoutes, SignedOutRoutes } from './router';
@@ -25,6 +25,13 @@ function renderRoutes(path: string, signedIn: boolean) {
 }
 
 const at = () => screen.getByTestId('location').textContent;
+
+// The app shell loads the quick-add parser (chrono-node) when it first renders (useQuickAddParser). Loaded
+// here first, so that no test ends with that import still in flight: on a slow machine it finished after
+// the file's environment was torn down, and the run failed on the unhandled rejection.
+beforeAll(async () => {
+  await import('@stride/domain/quick-add/quick-add');
+});
 
 describe('signed-in router', () => {
   beforeEach(() => {
