@@ -126,8 +126,8 @@ function referrerOrigin(referrer: string): string {
 
 /**
  * POST /api/analytics/events from a signed-out visitor: under their random anonymous id (userId ''), with
- * nothing that could identify a person: no user agent, no tier, the referrer cut to its origin, the path to
- * its path, and only the properties the event keeps (ANONYMOUS_TRACKED_PROPERTIES).
+ * nothing that could identify a person: no user agent, no tier, the referrer cut to its origin, page paths
+ * without their query or fragment, and only the properties the event keeps (ANONYMOUS_TRACKED_PROPERTIES).
  */
 export function recordFromAnonymousEvent(
   body: TrackedEvent & { context: { anonymousId: string } },
@@ -151,7 +151,8 @@ export function recordFromAnonymousEvent(
 /** Of a visitor's properties, those their event keeps (ANONYMOUS_TRACKED_PROPERTIES); a path loses its query. */
 function visitorProperties(event: string, properties: TrackedProperties): TrackedProperties {
   const kept: Record<string, TrackedProperties[string]> = {};
-  for (const name of ANONYMOUS_TRACKED_PROPERTIES[event] ?? []) {
+  const names = Object.hasOwn(ANONYMOUS_TRACKED_PROPERTIES, event) ? ANONYMOUS_TRACKED_PROPERTIES[event]! : [];
+  for (const name of names) {
     const value = properties[name];
     if (value !== undefined) kept[name] = name === 'path' && typeof value === 'string' ? pathOnly(value) : value;
   }

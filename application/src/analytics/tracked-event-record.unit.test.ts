@@ -191,6 +191,9 @@ describe('a signed-out visitor’s record (issue 13, item 15)', () => {
     expect(ended.properties).toEqual({ reason: 'page_hidden', duration_seconds: 42 });
     const started = recordFromAnonymousEvent({ ...body, event: 'session_started', properties: { a: 1 } }, receivedAt);
     expect(started.properties).toEqual({});
+    // An event no visitor sends keeps nothing, whatever its name (an Object.prototype member's too).
+    for (const event of ['goal_created', 'constructor', 'to_string'])
+      expect(recordFromAnonymousEvent({ ...body, event, properties: { a: 1 } }, receivedAt).properties).toEqual({});
     // A signed-in user's own events keep what they send.
     expect(recordFromTrackedEvent({ ...body, properties: { a: 1 } }, 'u1', receivedAt).properties).toEqual({ a: 1 });
   });
