@@ -83,8 +83,12 @@ export function createPool(
     // command's row load was planned again each time, and so were statements inside the append function:
     // 15% of the backends' CPU under create-goal (perf, issue 10). Unnamed statements are still planned for
     // their values. A SET before the connection is handed out, not a startup option: PGlite ignores those.
+    // random_page_cost 1.1, the PostgreSQL manual's figure for solid-state storage (the default 4 models
+    // spinning disks): with 4, the one plan of a lookup by key made while a table held a few hundred rows
+    // scanned the whole table, and kept scanning it as the table grew until autovacuum analyzed it again
+    // (bench:api's create-goal read every goal row on each call: docs/decisions.md).
     onConnect: async (client: pg.ClientBase) => {
-      await client.query('SET plan_cache_mode = force_generic_plan');
+      await client.query('SET plan_cache_mode = force_generic_plan; SET random_page_cost = 1.1');
     },
   });
   if (options.sharedBackend) {

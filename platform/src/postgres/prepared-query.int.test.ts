@@ -55,4 +55,31 @@ describe.each([
       client.release();
     }
   });
+  it("keeps a lookup by key on the key's index, even when its one plan is made while the table is small", async () => {
+    const client = await db.pool.connect();
+    try {
+      // A read model's size when bench:api's plans were made (a few hundred rows, analyzed). With the
+      // default random_page_cost (4, spinning disks) the one plan of a lookup by key scanned the whole table
+      // and sorted it, and went on doing so as the table grew until autovacuum analyzed it again.
+      await client.query(`CREATE TABLE plan_probe (id text PRIMARY KEY, owner text NOT NULL, title text NOT NULL,
+        body text NOT NULL, created_at text NOT NULL, updated_at text NOT NULL, version integer NOT NULL)`);
+      await client.query(`INSERT INTO plan_probe SELECT md5(i::text), 'usr_' || (i % 128), 'Seeded goal ' || i,
+        'A goal with a few tasks', '2026-11-27T22:06:16.238Z', '2026-11-27T22:06:16.238Z', 1
+        FROM generate_series(1, 600) AS i`);
+      await client.query('ANALYZE plan_probe');
+      await client.query(
+        'PREPARE plan_probe_lookup(text[]) AS SELECT * FROM plan_probe WHERE id = ANY($1) ORDER BY id FOR UPDATE',
+      );
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN EXECUTE plan_probe_lookup('{${'1'.padStart(32, '0')}}')`,
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('plan_probe_pkey');
+      expect(plan).not.toContain('Seq Scan');
+      await client.query('DEALLOCATE plan_probe_lookup');
+      await client.query('DROP TABLE plan_probe');
+    } finally {
+      client.release();
+    }
+  });
 });
