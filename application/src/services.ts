@@ -3,6 +3,7 @@ import type { Config } from '@stride/platform/config';
 import type { UserKeyStore } from '@stride/platform/crypto/user-keys';
 import type { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import type { Logger } from '@stride/platform/logger';
+import type { NotificationListener } from '@stride/platform/postgres/notification-listener';
 import type { Pool } from '@stride/platform/postgres/pool';
 import type { InlineProjections } from '@stride/projections/core/inline-projections';
 import type { AiModule } from './ai/ai-module';
@@ -29,6 +30,11 @@ export interface Services {
   readonly eventStore: PostgresEventStore;
   /** Every user's data key; erasing one is what erases the user's personal data from the log. */
   readonly userKeys: UserKeyStore;
+  /**
+   * What other processes announce (read-model changes, erasures), heard on one connection; null where no
+   * other process shares the database (the embedded PGlite).
+   */
+  readonly notifications: NotificationListener | null;
   /** Every stored event type; reads upcast through it, appends validate through it. */
   readonly eventRegistry: EventRegistry;
   /** The API's read models, kept in each command's transaction. */

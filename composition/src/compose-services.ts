@@ -18,12 +18,14 @@ import { personalDataPolicy } from '@stride/domain/privacy/personal-data';
 import type { Config } from '@stride/platform/config';
 import { loadMasterKey } from '@stride/platform/crypto/master-key';
 import { PersonalDataCodec } from '@stride/platform/crypto/personal-data-codec';
-import { UserKeyStore } from '@stride/platform/crypto/user-keys';
+import { KEY_ERASURE_CHANNEL, UserKeyStore } from '@stride/platform/crypto/user-keys';
 import { PostgresEventStore } from '@stride/platform/event-store/event-store';
 import { createLogger, type Logger } from '@stride/platform/logger';
 import { openDatabase, type Database } from '@stride/platform/postgres/open-database';
 import { createCoreProjections } from '@stride/projections/core-projections';
 import { sharesOneBackend } from '@stride/platform/postgres/pool';
+import { NotificationListener } from '@stride/platform/postgres/notification-listener';
+import { READ_MODEL_CHANNEL } from '@stride/projections/core/change-notifications';
 import { InlineProjections } from '@stride/projections/core/inline-projections';
 import { takeProjectionsInline } from '@stride/projections/core/take-inline';
 import { startPipeline, type Pipeline, type PipelineOptions } from './compose-pipeline';
@@ -105,6 +107,7 @@ export async function composeServices(config: Config, role: Role, options: Compo
     clock,
     logger,
   });
+  const notifications = await listenToOtherProcesses(pool, logger, userKeys, commands);
   const billing = createBillingModule({ config, logger, pool, commands }, { wallClock: clock });
   const pipeline = await startPipeline(
     { config, logger, pool, eventStore },
@@ -142,6 +145,7 @@ export async function composeServices(config: Config, role: Role, options: Compo
     pool,
     eventStore,
     userKeys,
+    notifications,
     eventRegistry,
     projections,
     commands,
@@ -162,9 +166,42 @@ export async function composeServices(config: Config, role: Role, options: Compo
       stopped ??= (async () => {
         stopIdempotencyExpiry();
         await pipeline.stop();
+        await notifications?.stop();
         await database.close();
       })();
       return stopped;
     },
   };
+}
+
+/**
+ * What other processes announce, heard on one connection (none where no other process shares the database:
+ * the embedded PGlite): read-model changes (the API's read caches subscribe) and erasures. An erasure
+ * elsewhere makes this process forget the user's cached key, and that they were not erased, and every stream
+ * state it folded (plaintext), as soon as it is heard: their data reads as "[erased]" and their sign-in is
+ * refused here too, not only once the caches expire. While nothing can be heard, all of it is dropped.
+ */
+async function listenToOtherProcesses(
+  pool: Database['pool'],
+  logger: Logger,
+  userKeys: UserKeyStore,
+  commands: CommandHandler,
+): Promise<NotificationListener | null> {
+  if (sharesOneBackend(pool)) return null;
+  const notifications = new NotificationListener(pool, logger.child({ component: 'notifications' }), [
+    READ_MODEL_CHANNEL,
+    KEY_ERASURE_CHANNEL,
+  ]);
+  notifications.subscribe(KEY_ERASURE_CHANNEL, {
+    onNotification: (userId) => {
+      userKeys.forget(userId);
+      commands.forgetStates();
+    },
+    onLost: () => {
+      userKeys.forgetAll();
+      commands.forgetStates();
+    },
+  });
+  await notifications.start();
+  return notifications;
 }

@@ -15,14 +15,18 @@ interface CachedKey {
 
 const wrapContext = (userId: string) => `stride-user-key:${userId}`;
 
+/** The channel an erasure notifies (its payload: the user id), delivered when its transaction commits. */
+export const KEY_ERASURE_CHANNEL = 'stride_key_erasures';
+
 /** At most this many users are remembered as not erased (the oldest are asked again first). */
 const MAX_UNERASED = 100_000;
 
 /**
  * The user_keys table (migration 0041): one AES-256 data key per user, wrapped by the master key. Unwrapped
- * keys read from the table are cached for `cacheMs` (another process's erasure is seen within that time;
- * an erasure through this instance at once). A key is cached only once it is known to be stored, so a new
- * key of an append that rolled back is never used again.
+ * keys read from the table are cached for `cacheMs`. An erasure through this instance counts at once, one
+ * through another process as soon as this one hears of it (KEY_ERASURE_CHANNEL: the composition root then
+ * `forget`s the user), and within `cacheMs` at worst (while nothing can be heard). A key is cached only
+ * once it is known to be stored, so a new key of an append that rolled back is never used again.
  */
 export class UserKeyStore {
   private readonly cache = new Map<string, CachedKey>();
@@ -77,7 +81,8 @@ export class UserKeyStore {
 
   /**
    * Whether the user was erased (their key is gone for good). Both answers are cached as keys are: an
-   * erasure through this instance counts at once, another process's within `cacheMs`.
+   * erasure through this instance counts at once, another process's when heard of (`forget`), within
+   * `cacheMs` at worst.
    */
   async isErased(userId: string, db: Queryable): Promise<boolean> {
     const entry = this.cached(userId);
@@ -132,19 +137,36 @@ export class UserKeyStore {
     return rows.map((row) => row.user_id);
   }
 
-  /** Forgets a user's key for good (crypto-shredding); their ciphertext can never be read again. */
+  /**
+   * Forgets a user's key for good (crypto-shredding); their ciphertext can never be read again. Every
+   * process listening on KEY_ERASURE_CHANNEL hears of it when the caller's transaction commits (and
+   * `forget`s the user then, instead of trusting its cache for up to `cacheMs`).
+   */
   async erase(userId: string, db: Queryable): Promise<void> {
     await db.query(
-      `INSERT INTO user_keys (user_id, wrapped_key, erased_at) VALUES ($1, NULL, now())
-       ON CONFLICT (user_id) DO UPDATE SET wrapped_key = NULL, erased_at = coalesce(user_keys.erased_at, now())`,
-      [userId],
+      `WITH erased AS (
+         INSERT INTO user_keys (user_id, wrapped_key, erased_at) VALUES ($1, NULL, now())
+         ON CONFLICT (user_id) DO UPDATE SET wrapped_key = NULL, erased_at = coalesce(user_keys.erased_at, now())
+         RETURNING user_id)
+       SELECT pg_notify($2, user_id) FROM erased`,
+      [userId, KEY_ERASURE_CHANNEL],
     );
     this.unerased.delete(userId);
     this.remember(userId, null);
   }
 
-  /** Drops the cached key of a user (after a rolled-back erasure, for instance). */
+  /**
+   * Drops what is cached of a user: their key, and that they were not erased (after a rolled-back
+   * erasure, or another process's erasure).
+   */
   forget(userId: string): void {
     this.cache.delete(userId);
+    this.unerased.delete(userId);
+  }
+
+  /** Drops everything cached (while erasures by other processes cannot be heard of). */
+  forgetAll(): void {
+    this.cache.clear();
+    this.unerased.clear();
   }
 }

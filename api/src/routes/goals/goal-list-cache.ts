@@ -1,6 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { Logger } from '@stride/platform/logger';
-import type { Pool, PoolClient } from '@stride/platform/postgres/pool';
+import type { NotificationListener } from '@stride/platform/postgres/notification-listener';
 import {
   READ_MODEL_CHANNEL,
   readModelChangeSchema,
@@ -33,7 +32,8 @@ const SOURCES = new Set(['goals', 'collections']);
  * - a read naming a position (`x-min-position`, the client's last write) uses an entry only if that
  *   write's change had been heard of before the entry was read; otherwise it reads the table (which has
  *   it: no waiting) and keeps that;
- * - while not listening (connecting, connection lost) nothing is cached, and everything is dropped.
+ * - while the process's notification listener is not listening (connecting, connection lost) nothing is
+ *   cached, and everything is dropped when it loses its connection.
  * PostgreSQL server only: the embedded PGlite serves all connections from one session.
  */
 export class GoalListCache {
@@ -42,36 +42,32 @@ export class GoalListCache {
   /** Per user, the newest position of a change heard of (local commit or notification). */
   private readonly heard = new Map<string, number>();
   private globalGeneration = 0;
-  private client: PoolClient | null = null;
-  private listening = false;
-  private stopped = false;
-  private retry: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
   private readonly onLocalChange = (change: ReadModelChange) => this.onChange(change);
 
   constructor(
-    private readonly pool: Pool,
-    private readonly logger: Logger,
+    private readonly notifications: NotificationListener,
     private readonly localChanges: EventEmitter<{ changed: [ReadModelChange] }>,
     private readonly maxUsers = 10_000,
   ) {}
 
-  async start(): Promise<void> {
-    this.stopped = false;
-    this.localChanges.on('changed', this.onLocalChange);
-    await this.listen();
+  private get listening(): boolean {
+    return this.unsubscribe !== null && this.notifications.listening;
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
+  start(): void {
+    this.localChanges.on('changed', this.onLocalChange);
+    this.unsubscribe = this.notifications.subscribe(READ_MODEL_CHANNEL, {
+      onNotification: (payload) => this.onNotification(payload),
+      onLost: () => this.forget(),
+    });
+  }
+
+  stop(): void {
     this.localChanges.off('changed', this.onLocalChange);
-    if (this.retry) clearTimeout(this.retry);
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     this.forget();
-    const client = this.client;
-    this.client = null;
-    if (client) {
-      await client.query(`UNLISTEN ${READ_MODEL_CHANNEL}`).catch(() => undefined);
-      client.release();
-    }
   }
 
   /** The user's list: from memory when it is known to include `minPosition`, else `load`ed (and kept). */
@@ -119,8 +115,14 @@ export class GoalListCache {
     return `${this.globalGeneration}:${this.generations.get(userId) ?? 0}`;
   }
 
-  private onNotification(payload: string | undefined): void {
-    const parsed = readModelChangeSchema.safeParse(JSON.parse(payload ?? 'null'));
+  private onNotification(payload: string): void {
+    let parsed: ReturnType<typeof readModelChangeSchema.safeParse>;
+    try {
+      parsed = readModelChangeSchema.safeParse(JSON.parse(payload));
+    } catch {
+      this.forget();
+      return;
+    }
     if (!parsed.success) this.forget();
     else this.onChange(parsed.data);
   }
@@ -146,35 +148,5 @@ export class GoalListCache {
     this.globalGeneration += 1;
     this.generations.clear();
     this.entries.clear();
-  }
-
-  private async listen(): Promise<void> {
-    try {
-      const client = await this.pool.connect();
-      client.on('notification', (message) => {
-        if (message.channel === READ_MODEL_CHANNEL) this.onNotification(message.payload);
-      });
-      client.on('error', (error) => this.lost(client, error));
-      client.on('end', () => this.lost(client));
-      await client.query(`LISTEN ${READ_MODEL_CHANNEL}`);
-      this.client = client;
-      this.listening = true;
-    } catch (error) {
-      this.lost(null, error);
-    }
-  }
-
-  private lost(client: PoolClient | null, error?: unknown): void {
-    if (client && client !== this.client) return;
-    this.listening = false;
-    this.forget();
-    if (this.client) {
-      this.client.release(error instanceof Error ? error : true);
-      this.client = null;
-    }
-    if (this.stopped) return;
-    this.logger.warn({ err: error }, 'goal list cache stopped listening; reconnecting');
-    this.retry = setTimeout(() => void this.listen(), 1_000);
-    this.retry.unref();
   }
 }

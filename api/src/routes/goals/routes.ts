@@ -34,15 +34,10 @@ type GoalStatusFilter = 'active' | 'completed' | 'abandoned' | undefined;
 /** /api/goals: list, read, create, update, delete (spec section 7); a goal's tasks: task-routes.ts. */
 const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
-  // The list cache needs a PostgreSQL server: PGlite serves every connection from one session
-  // (notifications are not per connection).
-  const onServer = services.config.modes.database === 'postgres';
-  const listCache = onServer
-    ? new GoalListCache(
-        services.pool,
-        services.logger.child({ component: 'goal-list-cache' }),
-        services.projections.changed,
-      )
+  // The list cache needs to hear other processes' changes: a PostgreSQL server's notifications (PGlite
+  // serves every connection from one session; there the process has no listener and nothing is cached).
+  const listCache = services.notifications
+    ? new GoalListCache(services.notifications, services.projections.changed)
     : null;
   if (listCache) {
     app.addHook('onReady', () => listCache.start());

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeServices, type Stride } from '@stride/composition/compose-services';
+import { streamIds } from '@stride/domain/stream-ids';
+import { createLogger } from '@stride/platform/logger';
+import { sharedChdbPath } from '@stride/testing/chdb';
+import { buildApp } from '../../app';
+import { createGoal, registeredUser } from '../../../test/fixtures';
+import { startTestApp, type TestApp } from '../../../test/test-app';
+
+/** Polls `check` every 10 ms until it holds; fails after `timeoutMs`. */
+const eventually = async (check: () => Promise<boolean>, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`condition not reached within ${timeoutMs} ms`);
+};
+
+/**
+ * Scale-out: every API process caches users' data keys, and that they are not erased, for 10 s. An erasure
+ * through one process must count in the others as soon as they hear of it (the erasure's NOTIFY, delivered
+ * on its commit), not when their caches expire: their decrypted reads and their acceptance of the
+ * user's sign-in stop with it.
+ */
+describe('an erasure through one API process, in another (PostgreSQL server)', () => {
+  let t: TestApp;
+  let other: Stride;
+  let otherApp: FastifyInstance;
+  beforeAll(async () => {
+    t = await startTestApp({ role: 'api' });
+    other = await composeServices(t.services.config, 'api', {
+      logger: createLogger({ level: 'silent' }),
+      database: { pool: t.database.pool, close: async () => {} },
+      pipeline: { chdbPath: sharedChdbPath() },
+    });
+    otherApp = await buildApp(other.services);
+    await otherApp.ready();
+  });
+  afterAll(async () => {
+    await otherApp.close();
+    await other.stop();
+    await t.close();
+  });
+
+  it('is heard at once: the other process reads "[erased]" and refuses the sign-in, well within its 10 s caches', async () => {
+    const erin = await registeredUser(t, 'erin.elsewhere@example.com', 'Erin Elsewhere');
+    const { goal } = await createGoal(erin, { title: 'A goal only Erin may read' });
+    const inOther = (url: string) =>
+      otherApp.inject({ method: 'GET', url, headers: { authorization: `Bearer ${erin.token}` } });
+    const titleInOther = async () => {
+      const { events } = await other.services.eventStore.readStream(streamIds.goal(goal.id));
+      return (events[0]!.data as { title: string }).title;
+    };
+
+    // The other process has her key and her sign-in cached.
+    expect((await inOther('/api/goals/list')).statusCode).toBe(200);
+    expect(await titleInOther()).toBe('A goal only Erin may read');
+    expect(other.services.notifications?.listening).toBe(true);
+
+    const startedAt = Date.now();
+    expect((await erin.post('/api/user/delete-my-account')).statusCode).toBe(200);
+
+    await eventually(async () => (await titleInOther()) === '[erased]', 2_000);
+    await eventually(async () => (await inOther('/api/goals/list')).statusCode === 401, 2_000);
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    expect((await inOther('/api/goals/list')).json()).toMatchObject({ code: 'account_deleted' });
+  });
+});
