@@ -9,7 +9,7 @@ import { startKafkaTestBroker, type KafkaTestBroker } from '@stride/testing/kafk
 import { BullMqJobQueues } from '@stride/platform/queue/bullmq-queues';
 import type { Role } from '@stride/application/services';
 import type { Pipeline } from '@stride/composition/compose-pipeline';
-import { composeServices, type ComposeOptions } from '@stride/composition/compose-services';
+import { composeServices, type ComposeOptions, type Stride } from '@stride/composition/compose-services';
 
 export type HarnessPipelineOptions = NonNullable<ComposeOptions['pipeline']> & { readonly role?: Role };
 
@@ -61,6 +61,8 @@ export async function createPipelineHarness(kinds: { bus: BusKind; queue?: Queue
   const analytics = await createAnalyticsClient(config, { chdbPath: sharedChdbPath() });
   const queuePrefix = uniqueName('stride-test');
   const pipelines: Pipeline[] = [];
+  /** Each process's notification listener holds a connection of the pool until it stops. */
+  const listeners: Array<Stride['services']['notifications']> = [];
 
   return {
     db,
@@ -82,6 +84,7 @@ export async function createPipelineHarness(kinds: { bus: BusKind; queue?: Queue
         },
       });
       pipelines.push(stride.pipeline);
+      listeners.push(stride.services.notifications);
       return stride.pipeline;
     },
     async cleanup() {
@@ -89,6 +92,7 @@ export async function createPipelineHarness(kinds: { bus: BusKind; queue?: Queue
       const last = pipelines.at(-1);
       if (last?.queues instanceof BullMqJobQueues) await last.queues.obliterate().catch(() => undefined);
       for (const pipeline of pipelines.reverse()) await pipeline.stop().catch(() => undefined);
+      for (const listener of listeners) await listener?.stop();
       await analytics.command(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
       await analytics.close();
       await broker?.stop();
