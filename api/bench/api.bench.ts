@@ -302,7 +302,7 @@ if (only) {
   for (const [name, f] of Object.entries(figures)) {
     const cpu = cpuPerRequest.get(name);
     const perRequest = cpu
-      ? `, CPU per request: API ${(cpu.apiMs / cpu.requests).toFixed(2)} ms, PostgreSQL ${(cpu.dbMs / cpu.requests).toFixed(2)} ms`
+      ? `, CPU per request: API ${(cpu.apiMs / cpu.requests).toFixed(3)} ms, PostgreSQL ${(cpu.dbMs / cpu.requests).toFixed(2)} ms`
       : '';
     console.log(
       `${name.padEnd(19)} ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, ${f.non2xx} non-2xx, rounds ${f.rounds.join(' / ')}${perRequest}`,
