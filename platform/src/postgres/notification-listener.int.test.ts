@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServerTestDatabase, type TestDatabase } from '@stride/testing/postgres';
 import { createLogger } from '../logger';
 import { NotificationListener } from './notification-listener';
 
-const eventually = async (check: () => boolean | Promise<boolean>, timeoutMs = 5_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`condition not reached within ${timeoutMs} ms`);
-};
+const soon = { timeout: 5_000, interval: 10 };
 
 describe('NotificationListener (PostgreSQL server)', () => {
   let db: TestDatabase;
@@ -45,7 +38,7 @@ describe('NotificationListener (PostgreSQL server)', () => {
       client.release();
     }
     await db.pool.query("SELECT pg_notify('stride_a', 'three')");
-    await eventually(() => heard.length >= 3);
+    await vi.waitFor(() => expect(heard).toHaveLength(3), soon);
     expect(heard).toEqual([
       ['stride_a', 'one'],
       ['stride_b', 'two'],
@@ -60,10 +53,10 @@ describe('NotificationListener (PostgreSQL server)', () => {
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
         WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
     );
-    await eventually(() => losses >= before + 2);
-    await eventually(() => listener.listening);
+    await vi.waitFor(() => expect(losses).toBeGreaterThanOrEqual(before + 2), soon);
+    await vi.waitFor(() => expect(listener.listening).toBe(true), soon);
     await db.pool.query("SELECT pg_notify('stride_b', 'after')");
-    await eventually(() => heard.length >= 1);
+    await vi.waitFor(() => expect(heard).toHaveLength(1), soon);
     expect(heard).toEqual([['stride_b', 'after']]);
   });
 

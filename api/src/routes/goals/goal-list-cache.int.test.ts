@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 
-const eventually = async (check: () => Promise<boolean>, timeoutMs = 3_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not reached');
-};
+const soon = { timeout: 3_000, interval: 10 };
 
 describe('goal list cache (PostgreSQL server)', () => {
   let t: TestApp;
@@ -43,9 +36,12 @@ describe('goal list cache (PostgreSQL server)', () => {
     expect((await client.get('/api/goals/list')).json()[0].collection_ids).toEqual([]);
     const collection = (await client.post('/api/collections', { name: 'Box' })).json().collection;
     await client.post(`/api/collections/${collection.id}/goals`, { goalId: goal.id });
-    await eventually(async () => (await client.get('/api/goals/list')).json()[0].collection_ids.length === 1);
+    await vi.waitFor(
+      async () => expect((await client.get('/api/goals/list')).json()[0].collection_ids).toHaveLength(1),
+      soon,
+    );
     await client.post('/api/goals/update', { goalId: goal.id, updates: { title: 'Changed' } });
-    await eventually(async () => (await client.get('/api/goals/list')).json()[0].title === 'Changed');
+    await vi.waitFor(async () => expect((await client.get('/api/goals/list')).json()[0].title).toBe('Changed'), soon);
   });
 
   it('keeps users apart and caches each status filter separately', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { composeServices, type Stride } from '@stride/composition/compose-services';
 import { streamIds } from '@stride/domain/stream-ids';
 import { createLogger } from '@stride/platform/logger';
@@ -7,16 +7,6 @@ import { sharedChdbPath } from '@stride/testing/chdb';
 import { buildApp } from '../../app';
 import { createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
-
-/** Polls `check` every 10 ms until it holds; fails after `timeoutMs`. */
-const eventually = async (check: () => Promise<boolean>, timeoutMs: number) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`condition not reached within ${timeoutMs} ms`);
-};
 
 /**
  * Scale-out: every API process caches users' data keys, and that they are not erased, for 10 s. An erasure
@@ -62,8 +52,9 @@ describe('an erasure through one API process, in another (PostgreSQL server)', (
     const startedAt = Date.now();
     expect((await erin.post('/api/user/delete-my-account')).statusCode).toBe(200);
 
-    await eventually(async () => (await titleInOther()) === '[erased]', 2_000);
-    await eventually(async () => (await inOther('/api/goals/list')).statusCode === 401, 2_000);
+    const heard = { timeout: 2_000, interval: 10 };
+    await vi.waitFor(async () => expect(await titleInOther()).toBe('[erased]'), heard);
+    await vi.waitFor(async () => expect((await inOther('/api/goals/list')).statusCode).toBe(401), heard);
     expect(Date.now() - startedAt).toBeLessThan(5_000);
     expect((await inOther('/api/goals/list')).json()).toMatchObject({ code: 'account_deleted' });
   });
