@@ -25,6 +25,23 @@ export const resultSchema = z.object({
 });
 export type EraseUserResult = z.infer<typeof resultSchema>;
 
+/** The ids of rows grouped by what `groupOf` gives (its values name a group), groups in first-seen order. */
+function idsGrouped<Row, Group extends Record<string, string>>(
+  rows: readonly Row[],
+  groupOf: (row: Row) => Group,
+  idOf: (row: Row) => string,
+): Array<Group & { ids: string[] }> {
+  const groups = new Map<string, Group & { ids: string[] }>();
+  for (const row of rows) {
+    const group = groupOf(row);
+    const name = JSON.stringify(Object.values(group));
+    let found = groups.get(name);
+    if (!found) groups.set(name, (found = { ...group, ids: [] }));
+    found.ids.push(idOf(row));
+  }
+  return [...groups.values()];
+}
+
 /** The aggregates the user owns, so that UserErased can name every read-model row that must go. */
 async function ownedAggregates(db: Queryable, userId: string) {
   const goals = await db.query<{ id: string }>(`SELECT id FROM ${goalsTable.name} WHERE user_id = $1 ORDER BY id`, [
@@ -50,32 +67,32 @@ async function ownedAggregates(db: Queryable, userId: string) {
     `SELECT goal_id, task_id, entry_id FROM ${taskTimeEntriesTable.name} WHERE user_id = $1 ORDER BY goal_id, task_id, entry_id`,
     [userId],
   );
-  const entriesByTask = new Map<string, { goalId: string; taskId: string; entryIds: string[] }>();
-  for (const row of timeEntries.rows) {
-    const key = JSON.stringify([row.goal_id, row.task_id]);
-    const entries = entriesByTask.get(key) ?? { goalId: row.goal_id, taskId: row.task_id, entryIds: [] };
-    entries.entryIds.push(row.entry_id);
-    entriesByTask.set(key, entries);
-  }
   const templates = await db.query<{ id: string }>(
     `SELECT id FROM ${templatesTable.name} WHERE user_id = $1 ORDER BY id`,
     [userId],
   );
-  const byGoal = <Row extends { goal_id: string }>(rows: Row[], idOf: (row: Row) => string) =>
-    [...new Set(rows.map((row) => row.goal_id))].map((goalId) => ({
-      goalId,
-      ids: rows.filter((row) => row.goal_id === goalId).map(idOf),
-    }));
   return {
-    subtasks: byGoal(subtasks.rows, (row) => row.id).map(({ goalId, ids }) => ({ goalId, subtaskIds: ids })),
-    series: byGoal(series.rows, (row) => row.series_id).map(({ goalId, ids }) => ({ goalId, seriesIds: ids })),
+    subtasks: idsGrouped(
+      subtasks.rows,
+      (row) => ({ goalId: row.goal_id }),
+      (row) => row.id,
+    ).map(({ ids, ...group }) => ({ ...group, subtaskIds: ids })),
+    series: idsGrouped(
+      series.rows,
+      (row) => ({ goalId: row.goal_id }),
+      (row) => row.series_id,
+    ).map(({ ids, ...group }) => ({ ...group, seriesIds: ids })),
     goals: goals.rows.map(({ id }) => ({
       goalId: id,
       taskIds: tasks.rows.filter((task) => task.goal_id === id).map((task) => task.id),
     })),
     collectionIds: collections.rows.map(({ id }) => id),
     templateIds: templates.rows.map(({ id }) => id),
-    timeEntries: [...entriesByTask.values()],
+    timeEntries: idsGrouped(
+      timeEntries.rows,
+      (row) => ({ goalId: row.goal_id, taskId: row.task_id }),
+      (row) => row.entry_id,
+    ).map(({ ids, ...group }) => ({ ...group, entryIds: ids })),
   };
 }
 
