@@ -125,6 +125,7 @@ describe('trust in the log, in a browser', () => {
     await stale.goto(`${product.baseUrl}/goals`);
     const refused = stale.getByRole('alert');
     await expectText(refused, 'This account was deleted. Sign in again to start a new, empty account.');
+    expect(await stale.getByText('No active goals yet').count()).toBe(0);
     await shoot(stale, 'account-deleted-other-browser');
     await refused.getByRole('button', { name: 'Sign in again' }).click();
     await stale.waitForURL((url) => url.pathname === '/');

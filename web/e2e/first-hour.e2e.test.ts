@@ -260,6 +260,8 @@ describe('a newcomer’s first hour on Free', () => {
     await page.goto(`${stride.baseUrl}/goals`);
     await expectText(page.getByTestId('load-error'), "We couldn't load your goals.");
     expect(await page.locator('body').textContent()).not.toContain('goals_read');
+    // Nothing was loaded: no empty state saying this user, who has a goal, has none.
+    expect(await page.getByText('No active goals yet').count()).toBe(0);
     await shot(page, 'goals-load-error');
     await page.unroute('**/api/goals/list**');
     await page.getByRole('button', { name: 'Try again' }).click();

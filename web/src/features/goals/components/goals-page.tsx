@@ -43,6 +43,8 @@ export function GoalsPage({ templatePicker, goalActions }: GoalsPageProps = {}) 
   const [createMode, setCreateMode] = useState<CreateMode>('blank');
   const [editing, setEditing] = useState<GoalRow | null>(null);
   const goals = useGoals({ status });
+  // None when the first load failed: its notice says so, where an empty state would say there are no goals.
+  const loaded = goals.data;
   const { create, canCreate, promptUpgrade, isPending, user, error: createError } = useGoalCreation();
   const update = useUpdateGoal();
   const prefilledTitle = params.get('title') ?? '';
@@ -161,7 +163,7 @@ export function GoalsPage({ templatePicker, goalActions }: GoalsPageProps = {}) 
         ) : null}
         {goals.isPending ? (
           <PageLoading label="Loading goals…" />
-        ) : (goals.data ?? []).length === 0 ? (
+        ) : loaded === undefined ? null : loaded.length === 0 ? (
           status === 'active' ? (
             <EmptyState
               icon={<Icon name="target" size={30} />}
@@ -180,7 +182,7 @@ export function GoalsPage({ templatePicker, goalActions }: GoalsPageProps = {}) 
             </EmptyState>
           )
         ) : (
-          <GoalGrid goals={goals.data ?? []} onEdit={setEditing} {...(goalActions && { extraActions: goalActions })} />
+          <GoalGrid goals={loaded} onEdit={setEditing} {...(goalActions && { extraActions: goalActions })} />
         )}
       </SectionErrorBoundary>
 
