@@ -6,13 +6,21 @@ export const newId = (): string => randomUUID();
 /** The namespace of per-user ids (a fixed random UUID; changing it would change every derived id). */
 const userIdNamespace = 'b6a1f0c4-5d3e-4c2a-9f7e-2d8c1a4b6e90';
 
-const uuidBytes = (uuid: string): Buffer => Buffer.from(uuid.replaceAll('-', ''), 'hex');
+/** A namespace's 16 bytes, parsed once per namespace (a process uses one or two). */
+const namespaceBytes = new Map<string, Buffer>();
+const uuidBytes = (uuid: string): Buffer => {
+  let bytes = namespaceBytes.get(uuid);
+  if (!bytes) {
+    bytes = Buffer.from(uuid.replaceAll('-', ''), 'hex');
+    if (namespaceBytes.size >= 100) namespaceBytes.clear();
+    namespaceBytes.set(uuid, bytes);
+  }
+  return bytes;
+};
 
 /** RFC 9562 UUIDv5: SHA-1 of namespace and name, with the version and variant bits set. */
 export const uuidV5 = (namespace: string, name: string): string => {
-  const hash = createHash('sha1')
-    .update(Buffer.concat([uuidBytes(namespace), Buffer.from(name, 'utf8')]))
-    .digest();
+  const hash = createHash('sha1').update(uuidBytes(namespace)).update(name, 'utf8').digest();
   const bytes = hash.subarray(0, 16);
   bytes.writeUInt8((bytes.readUInt8(6) & 0x0f) | 0x50, 6);
   bytes.writeUInt8((bytes.readUInt8(8) & 0x3f) | 0x80, 8);
