@@ -40,6 +40,18 @@ export class NotificationListener {
     return this.connected;
   }
 
+  /** How health reports it: up while listening, degraded while not (what relies on it falls back). */
+  health(): { status: 'up' | 'degraded'; mode: 'listen'; channels: readonly string[]; error?: string } {
+    return this.connected
+      ? { status: 'up', mode: 'listen', channels: this.channels }
+      : {
+          status: 'degraded',
+          mode: 'listen',
+          channels: this.channels,
+          error: "not listening to other processes' announcements; reconnecting",
+        };
+  }
+
   /** Hears `channel` (one of the listener's channels) until the returned function is called. */
   subscribe(channel: string, subscriber: ChannelSubscriber): () => void {
     if (!this.channels.includes(channel)) throw new Error(`Not a channel this listener listens on: ${channel}`);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WorkerHeartbeat } from '@stride/platform/bus/worker-heartbeat';
 import { createLogger } from '@stride/platform/logger';
 import { uniqueName } from '@stride/testing/chdb';
@@ -78,5 +78,37 @@ describe('GET /api/health', () => {
       components: { workers: { status: 'down', error: expect.stringMatching(/^no workers heartbeat for \d+ s/) } },
     });
     await heartbeat.stop();
+  });
+
+  it('reports the notification listener degraded while its connection is lost, and up once it listens again', async () => {
+    t = await startTestApp();
+    const health = async () => {
+      const response = await t!.app.inject({ method: 'GET', url: '/api/health' });
+      return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
+    };
+    expect((await health()).body).toMatchObject({
+      components: {
+        notifications: { status: 'up', mode: 'listen', channels: ['stride_read_models', 'stride_key_erasures'] },
+      },
+    });
+
+    await t.services.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+    );
+    // Commands work on without it: degraded (200), not down.
+    await vi.waitFor(async () => {
+      const lost = await health();
+      expect(lost.status).toBe(200);
+      expect(lost.body).toMatchObject({
+        status: 'degraded',
+        failing: [],
+        components: { notifications: { status: 'degraded', error: expect.stringMatching(/not listening/) } },
+      });
+    });
+    await vi.waitFor(
+      async () => expect((await health()).body).toMatchObject({ components: { notifications: { status: 'up' } } }),
+      { timeout: 5_000, interval: 50 },
+    );
   });
 });

@@ -56,7 +56,7 @@ async function pipelineHealth(services: Services): Promise<Record<string, Compon
 
 /**
  * GET /api/health (public): each component (database, bus, queues, analytics store, the relay with its lag,
- * the workers' heartbeat in an API process, the writers) with its status and mode, the projections' lag, and
+ * the workers' heartbeat in an API process, the writers, the notification listener) with its status and mode, the projections' lag, and
  * the oldest open transaction. Each check has its own short timeout (HEALTH_CHECK_TIMEOUT_MS), so the answer
  * comes in time even when a server hangs. 503 with `failing` naming them when a component is down (every
  * component is required); 200 with status 'degraded' when one is degraded.
@@ -68,7 +68,12 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       const services = app.services;
       const [database, pipeline] = await Promise.all([databaseHealth(services), pipelineHealth(services)]);
-      const components = { database: database.component, ...pipeline };
+      const components = {
+        database: database.component,
+        ...pipeline,
+        // Other processes' announcements (a PostgreSQL server only): degraded while not heard.
+        ...(services.notifications && { notifications: services.notifications.health() }),
+      };
       // Inline read models commit with their events: they are always at the head of the log.
       const projections = services.projections.names.map((name) => ({
         name,
