@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { goalCreated } from '@stride/domain/goals/goal-events';
 import { aiGenerationCounted } from '@stride/domain/usage/usage-events';
@@ -19,15 +20,15 @@ export async function deliverWebhook(
 }
 
 /** Polls until `check` returns a value (not undefined) or the time is up. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('Condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export const eventually = <T>(check: () => Promise<T | undefined>, timeout = 5_000): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      const value = await check();
+      if (value === undefined) throw new Error('Condition not met in time');
+      return value;
+    },
+    { timeout, interval: 50 },
+  );
 
 /** Test set-up: a goal for a user, recorded as given (no goal limit applies). */
 export async function seedGoal(commands: CommandHandler, userId: string, goalId: string, title: string): Promise<void> {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@clickhouse/client';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findFreePort } from '@stride/platform/embedded/free-port';
 import { startStack, type Stack } from '@stride/testing/stack/stack';
 
@@ -17,17 +17,9 @@ const POSTGRES = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127
 const REDIS_DB = 11;
 const today = new Date().toISOString().slice(0, 10);
 
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 60_000, everyMs = 500): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
-    }
-  }
-}
+/** Retries `check` until it passes (processes start, the relay catches up): vitest's waitFor. */
+const eventually = <T>(check: () => Promise<T>, timeout = 60_000, interval = 500): Promise<T> =>
+  vi.waitFor(check, { timeout, interval });
 
 interface Answer {
   readonly status: number;

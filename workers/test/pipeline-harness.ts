@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { sharedChdbPath, uniqueName } from '@stride/testing/chdb';
 import { createAnalyticsClient, type AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
 import { loadConfig, type Config } from '@stride/platform/config';
@@ -101,15 +102,6 @@ export async function createPipelineHarness(kinds: { bus: BusKind; queue?: Queue
   };
 }
 
-/** Polls `check` until it stops throwing (an assertion) or the time runs out. */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000, intervalMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    }
-  }
-}
+/** Polls `check` until it stops throwing (an assertion) or the time runs out: vitest's waitFor. */
+export const eventually = <T>(check: () => Promise<T>, timeout = 20_000, interval = 100): Promise<T> =>
+  vi.waitFor(check, { timeout, interval });

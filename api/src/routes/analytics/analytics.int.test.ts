@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   dailyMetricsResponseSchema,
   funnelResponseSchema,
@@ -11,17 +11,9 @@ import type { Pipeline } from '@stride/composition/compose-pipeline';
 import { activateSubscription, cancelSubscription, createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-  }
-}
+/** Retries `check` until it passes (the pipeline is asynchronous): vitest's waitFor. */
+const eventually = <T>(check: () => Promise<T>, timeout = 20_000): Promise<T> =>
+  vi.waitFor(check, { timeout, interval: 150 });
 
 /**
  * The analytics API end to end: commands through the API, tracked events through the API, and the figures
