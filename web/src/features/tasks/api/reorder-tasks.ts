@@ -19,10 +19,20 @@ export const reorderTasks = ({ goalId, taskIds }: ReorderTasksInput) =>
     { schema: reorderTasksResponseSchema },
   );
 
-/** Reorders at once on screen; if the server refuses, the old order comes back and the error says what to do. */
+const reorderKey = ['tasks', 'reorder'] as const;
+
+/**
+ * Reorders at once on screen; if the server refuses, the old order comes back and the error says what to do.
+ * Moves made in quick succession are each shown at once but sent one after another, in the order they were
+ * made (each sends the whole order: a later one must not arrive first), and the goals are read again only
+ * once the last has settled: read in between, they would put back an order without the moves still queued,
+ * and the next move would be made from that.
+ */
 export function useReorderTasks() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: reorderKey,
+    scope: { id: reorderKey.join(':') },
     mutationFn: reorderTasks,
     onMutate: async ({ goalId, taskIds }): Promise<{ snapshot: GoalCacheSnapshot }> => ({
       snapshot: await changeGoalTasks(queryClient, goalId, (tasks) => inOrder(tasks, taskIds)),
@@ -31,6 +41,7 @@ export function useReorderTasks() {
       if (context) restoreGoalCache(queryClient, context.snapshot);
       toast.error('Could not save the new order; it was put back. Reload the page and move the task again.');
     },
-    onSettled: () => invalidateAfterTaskChange(queryClient),
+    onSettled: () =>
+      queryClient.isMutating({ mutationKey: reorderKey }) === 1 ? invalidateAfterTaskChange(queryClient) : undefined,
   });
 }
