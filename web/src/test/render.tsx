@@ -3,8 +3,29 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
+import type { TaskRow } from '@stride/domain/contracts/goals';
 import { CurrentUserContext, type ClientUserData, type CurrentUser } from '../lib/current-user';
 import { UpgradeDialogContext, type UpgradeTrigger } from '../lib/upgrade-dialog';
+
+/** A task row as the API sends it: a to-do of 30 minutes of goal-1, titled after its id, unless overridden. */
+export function makeTask(overrides: Partial<TaskRow> & Pick<TaskRow, 'id'>): TaskRow {
+  const status = overrides.status ?? 'todo';
+  return {
+    goal_id: 'goal-1',
+    title: `Task ${overrides.id}`,
+    description: null,
+    estimated_minutes: 30,
+    actual_minutes: null,
+    energy_level: 'medium',
+    status,
+    source: 'manual',
+    created_at: '2026-11-20T08:00:00.000Z',
+    started_at: null,
+    completed_at: status === 'done' ? '2026-11-21T08:00:00.000Z' : null,
+    deleted_at: null,
+    ...overrides,
+  };
+}
 
 export function makeUser(overrides: Partial<ClientUserData> = {}): ClientUserData {
   return {

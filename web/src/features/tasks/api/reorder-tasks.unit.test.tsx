@@ -3,25 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskRow } from '@stride/domain/contracts/goals';
-import { jsonResponse, testQueryClient } from '../../../test/render';
+import { jsonResponse, makeTask, testQueryClient } from '../../../test/render';
 import { goalKeys } from '../../goals/api/keys';
 import { useReorderTasks } from './reorder-tasks';
 
-const task = (id: string): TaskRow => ({
-  id,
-  goal_id: 'goal-1',
-  title: `Task ${id}`,
-  description: null,
-  estimated_minutes: 15,
-  actual_minutes: null,
-  energy_level: 'medium',
-  status: 'todo',
-  source: 'manual',
-  created_at: '2026-11-27T10:00:00.000Z',
-  started_at: null,
-  completed_at: null,
-  deleted_at: null,
-});
+const task = (id: string): TaskRow => makeTask({ id, estimated_minutes: 15, created_at: '2026-11-27T10:00:00.000Z' });
 
 afterEach(() => vi.restoreAllMocks());
 

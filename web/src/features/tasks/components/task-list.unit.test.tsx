@@ -2,25 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskRow } from '@stride/domain/contracts/goals';
-import { jsonResponse, makeUser, renderWithProviders } from '../../../test/render';
+import { jsonResponse, makeTask, makeUser, renderWithProviders } from '../../../test/render';
 import { toast } from '../../../lib/toast';
 import { movedWithin, TaskList } from './task-list';
 
-const task = (id: string, title: string, status: TaskRow['status'] = 'todo'): TaskRow => ({
-  id,
-  goal_id: 'goal_1',
-  title,
-  description: null,
-  estimated_minutes: 30,
-  actual_minutes: null,
-  energy_level: 'medium',
-  status,
-  source: 'manual',
-  created_at: '2026-11-20T08:00:00.000Z',
-  started_at: null,
-  completed_at: status === 'done' ? '2026-11-21T08:00:00.000Z' : null,
-  deleted_at: null,
-});
+const task = (id: string, title: string, status: TaskRow['status'] = 'todo'): TaskRow =>
+  makeTask({ id, title, status, goal_id: 'goal_1' });
 const tasks = [task('t1', 'Pack'), task('t2', 'Label'), task('t3', 'Lift'), task('t4', 'Book van', 'done')];
 
 /** Answers every request; records method, URL and body. */
