@@ -42,14 +42,12 @@ export class NotificationListener {
 
   /** How health reports it: up while listening, degraded while not (what relies on it falls back). */
   health(): { status: 'up' | 'degraded'; mode: 'listen'; channels: readonly string[]; error?: string } {
-    return this.connected
-      ? { status: 'up', mode: 'listen', channels: this.channels }
-      : {
-          status: 'degraded',
-          mode: 'listen',
-          channels: this.channels,
-          error: "not listening to other processes' announcements; reconnecting",
-        };
+    return {
+      status: this.connected ? 'up' : 'degraded',
+      mode: 'listen',
+      channels: this.channels,
+      ...(!this.connected && { error: "not listening to other processes' announcements; reconnecting" }),
+    };
   }
 
   /** Hears `channel` (one of the listener's channels) until the returned function is called. */

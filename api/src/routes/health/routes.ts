@@ -56,8 +56,8 @@ async function pipelineHealth(services: Services): Promise<Record<string, Compon
 
 /**
  * GET /api/health (public): each component (database, bus, queues, analytics store, the relay with its lag,
- * the workers' heartbeat in an API process, the writers, the notification listener) with its status and mode, the projections' lag, and
- * the oldest open transaction. Each check has its own short timeout (HEALTH_CHECK_TIMEOUT_MS), so the answer
+ * the workers' heartbeat in an API process, the writers, the notification listener) with its status and
+ * mode, the projections' lag, and the oldest open transaction. Each check has its own short timeout (HEALTH_CHECK_TIMEOUT_MS), so the answer
  * comes in time even when a server hangs. 503 with `failing` naming them when a component is down (every
  * component is required); 200 with status 'degraded' when one is degraded.
  */
