@@ -12,7 +12,8 @@ import { createServerTestDatabase, type TestDatabase } from '@stride/testing/pos
 import { createCoreProjections } from '@stride/projections/core-projections';
 import { InlineProjections } from '@stride/projections/core/inline-projections';
 import type { ReadModelChange } from '@stride/projections/core/change-notifications';
-import { CommandHandler, type CommandContext } from './command-handler';
+import { getUsageSnapshot } from '@stride/projections/usage/queries/get-usage-snapshot';
+import { CommandHandler, type CommandContext, type KeptReads } from './command-handler';
 import { IdempotencyStore, IdempotentReplay } from './idempotency-store';
 
 /** The one write path against a real PostgreSQL: atomicity, versions, retries, idempotency, hooks. */
@@ -491,5 +492,73 @@ describe('CommandHandler', () => {
     const second = await reader.loadAtVersion(streamId, goalDecider, 2);
     expect([second.version, second.state?.title]).toEqual([2, 'Swim far']);
     expect(await reader.loadAtVersion(streamId, goalDecider, 2)).toEqual(second);
+  });
+  it('reuses a read set kept after its own append: no snapshot read, the append checks it, moved on = fresh read', async () => {
+    const handler = handlerWith();
+    const owner = `usr_${randomUUID()}`;
+    const usageStream = streamIds.usage(owner);
+    /** The stream the decision's other read came from (as a user's time zone comes from their user stream). */
+    const source = streamIds.goal(randomUUID());
+    let snapshots = 0;
+    const decidedOn: string[] = [];
+    /** A new target per command, as create-goal makes: what it read lives in the closure. */
+    const countOne = () => {
+      let reads: { label: string } | null = null;
+      let kept: KeptReads | null = null;
+      return handler.execute({
+        streams: {
+          usage: {
+            streamId: usageStream,
+            decider: usageDecider,
+            snapshot: async (queryable) => {
+              snapshots += 1;
+              const version = (await eventStore.readStream(source, {}, queryable)).version;
+              reads = { label: `${source}@${version}` };
+              kept = { versions: [[source, version]], values: reads };
+              return getUsageSnapshot(queryable, owner);
+            },
+            readSet: {
+              kept: () => kept,
+              reuse: async (given) => {
+                kept = given;
+                reads = given.values as { label: string };
+              },
+            },
+          },
+        },
+        decide: (states, metadata) => {
+          decidedOn.push(reads!.label);
+          return {
+            usage: usageDecider.decide(
+              { type: 'CountGoal', data: { tier: 'pro', goalId: randomUUID(), timeZone: 'UTC' }, metadata },
+              states.usage,
+            ),
+          };
+        },
+        context: context({ userId: owner }),
+        result: () => null,
+      });
+    };
+    await countOne();
+    await countOne();
+    expect(snapshots).toBe(1);
+    expect(decidedOn).toEqual([`${source}@0`, `${source}@0`]);
+    const counted = async () =>
+      (await eventStore.readStream(usageStream, {})).events.filter((event) => event.type === 'GoalCounted').length;
+    expect(await counted()).toBe(2);
+    const before = await versionOf(usageStream);
+
+    // Another process changes the source: the kept read is refused in the append's message, and the command
+    // decides again on what it reads now (not a version conflict: nothing else wrote the usage stream).
+    const conflicts = handler.stats.conflicts;
+    await eventStore.append(source, [{ type: 'GoalCreated', data: { title: 'Elsewhere' }, schemaVersion: 1 }], {
+      metadata: { userId: owner },
+    });
+    await countOne();
+    expect(snapshots).toBe(2);
+    expect(decidedOn.slice(2)).toEqual([`${source}@0`, `${source}@1`]);
+    expect(await versionOf(usageStream)).toBe(before + 1);
+    expect(await counted()).toBe(3);
+    expect(handler.stats.conflicts).toBe(conflicts);
   });
 });

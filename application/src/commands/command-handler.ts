@@ -5,7 +5,12 @@ import type { EventRegistry } from '@stride/domain/shared/event-registry';
 import { KeyedQueue } from '@stride/platform/concurrency/keyed-queue';
 import { ExpectedVersionConflictError } from '@stride/platform/event-store/errors';
 import { newEventId } from '@stride/platform/event-store/event-ids';
-import type { PostgresEventStore } from '@stride/platform/event-store/event-store';
+import {
+  expectStreamVersions,
+  isStreamMovedOn,
+  type PostgresEventStore,
+  type ReadStreamVersion,
+} from '@stride/platform/event-store/event-store';
 import type { AppendResult, StreamAppend } from '@stride/platform/event-store/types';
 import type { Logger } from '@stride/platform/logger';
 import type { Pool, PoolClient, Queryable } from '@stride/platform/postgres/pool';
@@ -58,6 +63,23 @@ export interface StreamTarget<State, Event extends DomainEvent> {
    * that exists after all is a version conflict, and the retry reads it and decides on what is there.
    */
   readonly creates?: boolean;
+  /**
+   * With `snapshot`: what the snapshot's read also brought that the decision rests on (e.g. the user's time
+   * zone and plan tier beside their usage counters), with the versions of the streams it came from. After
+   * this process's own append, the target's state is cached with what `kept` returns; a later command on a
+   * first try then `reuse`s it instead of reading the snapshot, and its append's message checks that those
+   * streams are still at those versions (when one has moved on, the try is made again on fresh reads).
+   */
+  readonly readSet?: {
+    readonly kept: () => KeptReads | null;
+    readonly reuse: (kept: KeptReads, db: Queryable) => Promise<void>;
+  };
+}
+
+/** What a target's snapshot read besides its state (`StreamTarget.readSet`), and where it came from. */
+export interface KeptReads {
+  readonly versions: readonly ReadStreamVersion[];
+  readonly values: unknown;
 }
 
 type AnyTarget = StreamTarget<unknown, DomainEvent>;
@@ -132,14 +154,19 @@ export interface LoadedStream<State> {
   readonly position: number | null;
 }
 
-/** A target's state for one try; `unread`: taken from the state cache without reading the stream. */
+/**
+ * A target's state for one try; `unread`: taken from the state cache without reading the stream; `expects`:
+ * the streams (and versions) the append's message must find unchanged (`StreamTarget.readSet`).
+ */
 interface LoadedTarget extends LoadedStream<unknown> {
   readonly unread?: boolean;
+  readonly expects?: readonly ReadStreamVersion[];
 }
 
 /**
  * Thrown inside a try whose decision rested on a cached state it did not read and that the append will not
- * check (the decision appends nothing to that stream, or refuses): the try is made again on read states.
+ * check (the decision appends nothing to that stream, or refuses), or on kept reads whose streams have moved
+ * on (`StreamTarget.readSet`): the try is made again on read states.
  */
 class UncheckedCachedState extends Error {}
 
@@ -238,32 +265,45 @@ export class CommandHandler {
   private statesGeneration = 0;
 
   private cachedState(decider: object, streamId: string): LoadedStream<unknown> | undefined {
+    return this.cachedEntry(decider, streamId)?.loaded;
+  }
+
+  private cachedEntry(decider: object, streamId: string): CachedState | undefined {
     const entry = this.states.get(decider)?.get(streamId);
     if (!entry) return undefined;
     if (entry.until <= Date.now() || entry.generation !== this.statesGeneration) {
       this.states.get(decider)!.delete(streamId);
       return undefined;
     }
-    return entry.loaded;
+    return entry;
   }
 
-  private cacheState(decider: object, streamId: string, loaded: LoadedStream<unknown>): void {
+  private cacheState(decider: object, streamId: string, loaded: LoadedStream<unknown>, kept?: KeptReads): void {
     if (loaded.version === 0) return;
     let streams = this.states.get(decider);
     if (!streams) this.states.set(decider, (streams = new Map()));
     streams.delete(streamId); // re-inserted last: the map's order is the eviction order
     if (streams.size >= STATE_CACHE_STREAMS) streams.delete(streams.keys().next().value!);
-    streams.set(streamId, { loaded, until: Date.now() + STATE_CACHE_MS, generation: this.statesGeneration });
+    streams.set(streamId, { loaded, kept, until: Date.now() + STATE_CACHE_MS, generation: this.statesGeneration });
   }
 
   /**
-   * A target's state: the initial one for a stream the command creates (first try only), from its
-   * snapshot when it has one (position unknown then), on a first try the cached state when there is one
-   * (not read: the append checks its version), else from its stream.
+   * A target's state: the initial one for a stream the command creates (first try only); on a first try,
+   * for a target with a read set, the state cached after this process's last append with the reads kept
+   * with it (not read: the append checks its version and theirs); from its snapshot when it has one
+   * (position unknown then); on a first try the cached state when there is one (not read: the append checks
+   * its version); else from its stream.
    */
   private async loadTarget(target: AnyTarget, db: Queryable, mode: TryMode): Promise<LoadedTarget> {
     if (target.creates && mode !== 'locked')
       return { state: target.decider.initialState(), version: 0, position: null };
+    if (mode === 'cached' && target.readSet && !this.sharedStreams.has(target.streamId)) {
+      const entry = this.cachedEntry(target.decider, target.streamId);
+      if (entry?.kept && (target.expectedVersion === undefined || target.expectedVersion === entry.loaded.version)) {
+        await target.readSet.reuse(entry.kept, db);
+        return { ...entry.loaded, unread: true, expects: entry.kept.versions };
+      }
+    }
     const snapshot = target.snapshot ? await target.snapshot(db) : null;
     if (snapshot) return { state: snapshot.state, version: snapshot.version, position: null };
     if (mode === 'cached' && !this.sharedStreams.has(target.streamId)) {
@@ -434,11 +474,18 @@ export class CommandHandler {
         // read-model row the events may touch (locked), each statement after the one before.
         const append = await eventStore.planAppend(client, appends, { metadata, now });
         const inlinePlan = inline.plan({ appends, metadata }, written);
+        // Reads kept from an earlier command travel as a check in the same message, before the append.
+        const expects = loaded.flatMap((stream) => stream.expects ?? []);
+        const check = expects.length > 0 ? [expectStreamVersions(expects)] : [];
         const results = await transaction
-          .send([append.statement, ...(inlinePlan.load ? [inlinePlan.load] : [])])
-          .catch((error: unknown) => append.failed(error));
-        appendResults = append.resultsOf(results[0]!.rows as Parameters<typeof append.resultsOf>[0]);
-        finished = await inlinePlan.finish(client, appendResults, (results[1]?.rows ?? []) as LoadRow[]);
+          .send([...check, append.statement, ...(inlinePlan.load ? [inlinePlan.load] : [])])
+          .catch((error: unknown) => {
+            if (isStreamMovedOn(error)) throw new UncheckedCachedState();
+            return append.failed(error);
+          });
+        const [appended, load] = results.slice(check.length);
+        appendResults = append.resultsOf(appended!.rows as Parameters<typeof append.resultsOf>[0]);
+        finished = await inlinePlan.finish(client, appendResults, (load?.rows ?? []) as LoadRow[]);
       }
       const changes = finished?.changes ?? [];
       const after = inline.afterCommit(changes);
@@ -476,13 +523,18 @@ export class CommandHandler {
       const target = streams[name]!;
       const stream = committed.outcome.streams[name]!;
       const appended = committed.appendResults.find((appendResult) => appendResult.streamId === stream.streamId);
-      if (appended?.appended && !target.snapshot) {
-        this.cacheState(target.decider, stream.streamId, {
-          state: stream.state,
-          version: stream.version,
-          position: stream.position,
-        });
-      }
+      if (!appended?.appended) continue;
+      // A snapshot target's state is kept only with its read set's reads (else it is read each time anyway);
+      // an older state cached by another command is dropped then, so that none is taken for the current one.
+      const kept = target.readSet?.kept() ?? undefined;
+      if (!target.snapshot || kept) {
+        this.cacheState(
+          target.decider,
+          stream.streamId,
+          { state: stream.state, version: stream.version, position: stream.position },
+          kept,
+        );
+      } else this.states.get(target.decider)?.delete(stream.streamId);
     }
     inline.announce(committed.changes);
     eventStore.announce(committed.appendResults);
@@ -522,6 +574,8 @@ class ExpiringSet {
 
 interface CachedState {
   readonly loaded: LoadedStream<unknown>;
+  /** What the target's snapshot read besides its state, when it has a read set. */
+  readonly kept?: KeptReads;
   readonly until: number;
   readonly generation: number;
 }

@@ -200,6 +200,24 @@ const keyUsers = (encoded: EncodedAppends): string[] | null =>
 
 const isKeyErased = (error: unknown): boolean => (error as { code?: string }).code === 'SA003';
 
+/** A stream and the version a decision read it at (see `expectStreamVersions`). */
+export type ReadStreamVersion = readonly [streamId: string, version: number];
+
+/**
+ * A statement that fails (SQLSTATE SA005: `isStreamMovedOn`) unless every stream is still at its version (0:
+ * none), for a decision that used what was read at those versions without reading it again (migration 0102).
+ * Sent in the append's message; it takes no lock.
+ */
+export const expectStreamVersions = (
+  versions: readonly ReadStreamVersion[],
+): { readonly text: string; readonly values: readonly unknown[] } => ({
+  text: 'SELECT stride_expect_stream_versions($1::text[], $2::integer[])',
+  values: [versions.map(([streamId]) => streamId), versions.map(([, version]) => version)],
+});
+
+/** Whether an error is `expectStreamVersions`' refusal. */
+export const isStreamMovedOn = (error: unknown): boolean => (error as { code?: string }).code === 'SA005';
+
 /** Compares two log checkpoints in log order: (transaction id, position). */
 export const compareCheckpoints = (a: LogCheckpoint, b: LogCheckpoint): number => {
   const ax = BigInt(a.transactionId);

@@ -7,10 +7,18 @@ import { sharedChdbPath } from '@stride/testing/chdb';
 import { activateSubscription, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 
+/** Another API process on the same database (its commands are not in this process's caches). */
+const anotherProcess = (t: TestApp) =>
+  composeServices(t.services.config, 'api', {
+    logger: createLogger({ level: 'silent' }),
+    database: { pool: t.database.pool, close: async () => {} },
+    pipeline: { chdbPath: sharedChdbPath() },
+  });
+
 /**
- * create-goal reads the billing stream's version with the usage counters and decides on the billing state
- * of that version, which this process usually holds already: a change another process committed (here a
- * cancellation) must still be the tier of the next create.
+ * create-goal decides on the billing state at the billing stream's version read with the usage counters,
+ * or, after this process's own create, kept from that read (the append then checks the version): a change
+ * another process committed (here a cancellation) must still be the tier of the next create.
  */
 describe('the tier a create is limited by, across API processes', () => {
   let t: TestApp;
@@ -27,11 +35,7 @@ describe('the tier a create is limited by, across API processes', () => {
     for (const title of ['First', 'Second']) {
       expect((await client.post('/api/goals/create-simple', { title })).statusCode).toBe(201);
     }
-    const other = await composeServices(t.services.config, 'api', {
-      logger: createLogger({ level: 'silent' }),
-      database: { pool: t.database.pool, close: async () => {} },
-      pipeline: { chdbPath: sharedChdbPath() },
-    });
+    const other = await anotherProcess(t);
     try {
       await recordEvents(
         other.services.commands,
@@ -50,5 +54,48 @@ describe('the tier a create is limited by, across API processes', () => {
     const refused = await client.post('/api/goals/create-simple', { title: 'Third, on the free plan' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'limit_reached' });
+  });
+});
+
+/**
+ * The time zone a create counts its month in is the user's, read with the usage counters or kept from this
+ * process's last create (the append then checks the user's stream): a zone another process recorded counts
+ * at once.
+ */
+describe('the month a create is counted in, across API processes', () => {
+  let t: TestApp;
+  // 23:30 on 31 March in UTC is already 1 April in Auckland (UTC+13).
+  const now = new Date('2026-03-31T23:30:00.000Z');
+  beforeAll(async () => {
+    t = await startTestApp({ clock: () => now });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a time zone recorded by another process is the zone of the next create', async () => {
+    const client = await registeredUser(t, 'two-zones@example.com');
+    await activateSubscription(t, client.userId, 'pro');
+    const months = async () =>
+      (await t.services.eventStore.readStream(streamIds.usage(client.userId))).events
+        .filter((event) => event.type === 'GoalCounted')
+        .map((event) => (event.data as { month: string }).month);
+    for (const title of ['First', 'Second']) {
+      expect((await client.post('/api/goals/create-simple', { title })).statusCode).toBe(201);
+    }
+    expect(await months()).toEqual(['2026-03', '2026-03']);
+    const other = await anotherProcess(t);
+    try {
+      await recordEvents(
+        other.services.commands,
+        streamIds.user(client.userId),
+        [{ type: 'UserTimeZoneChanged', data: { timeZone: 'Pacific/Auckland', source: 'browser' } }],
+        { userId: client.userId },
+      );
+    } finally {
+      await other.stop();
+    }
+    expect((await client.post('/api/goals/create-simple', { title: 'Third, in Auckland' })).statusCode).toBe(201);
+    expect(await months()).toEqual(['2026-03', '2026-03', '2026-04']);
   });
 });

@@ -5,8 +5,9 @@ import type { UsageEvent, UsageState } from '@stride/domain/usage/usage-events';
 import { usageMonthOf } from '@stride/domain/usage/usage-month';
 import { getUsageSnapshot, getUsageSnapshotWithTimeZone } from '@stride/projections/usage/queries/get-usage-snapshot';
 import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
+import type { Queryable } from '@stride/platform/postgres/pool';
 import type { Services } from '../../services';
-import type { StreamTarget } from '../command-handler';
+import type { KeptReads, StreamTarget } from '../command-handler';
 
 /** The counters for the current month. Counters of an earlier month read as 0 (that month is over). */
 export interface UsageSnapshot {
@@ -44,7 +45,10 @@ export const usageTarget = (userId: string): StreamTarget<UsageState, UsageEvent
  * trip as the counters row (inside the command's turn, so never before a queued command of the same user
  * has committed): `timeZone()` is the zone of the read the command decides on and `tier()` the tier whose
  * limits apply (billing's state at that version: no read of its own when the command handler holds it). A
- * retry reads them all again.
+ * retry reads them all again. After this process's own append, the next command of the user reads nothing
+ * first: it decides on the counters the append left, the zone kept with them and the tier of the billing
+ * version kept with them, and its append checks that the user's and billing streams are still at those
+ * versions (the target's read set; when one has moved on, the command decides again on fresh reads).
  */
 export function usageTargetWithTimeZone(
   services: Services,
@@ -55,22 +59,52 @@ export function usageTargetWithTimeZone(
   readonly tier: () => string;
 } {
   let read: { timeZone: string; tier: string } | null = null;
+  let kept: KeptReads | null = null;
   const current = () => {
     if (read === null) throw new Error('The usage target was not read yet');
     return read;
+  };
+  // The tier is worked out again from the billing state at that version each time: it changes with time
+  // alone (a grace period ends), not only with the stream.
+  const decideOn = async (reads: UsageReads, db: Queryable) => {
+    read = {
+      timeZone: reads.timeZone,
+      tier: await services.billing.effectiveTierAtVersion(userId, reads.billingVersion, db),
+    };
   };
   return {
     target: {
       ...usageTarget(userId),
       snapshot: async (db) => {
-        const { snapshot, timeZone, billingVersion } = await getUsageSnapshotWithTimeZone(db, userId);
-        read = { timeZone, tier: await services.billing.effectiveTierAtVersion(userId, billingVersion, db) };
+        const { snapshot, timeZone, billingVersion, userVersion } = await getUsageSnapshotWithTimeZone(db, userId);
+        const reads: UsageReads = { timeZone, billingVersion };
+        kept = {
+          versions: [
+            [streamIds.user(userId), userVersion],
+            [streamIds.billing(userId), billingVersion],
+          ],
+          values: reads,
+        };
+        await decideOn(reads, db);
         return snapshot;
+      },
+      readSet: {
+        kept: () => kept,
+        reuse: async (reads, db) => {
+          kept = reads;
+          await decideOn(reads.values as UsageReads, db);
+        },
       },
     },
     timeZone: () => current().timeZone,
     tier: () => current().tier,
   };
+}
+
+/** What a limited command reads besides the counters: the user's time zone, and their billing stream's version. */
+interface UsageReads {
+  readonly timeZone: string;
+  readonly billingVersion: number;
 }
 
 /** The user's time zone, in which usage months begin (UTC when none is recorded). */

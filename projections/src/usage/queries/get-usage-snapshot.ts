@@ -32,21 +32,29 @@ export async function getUsageSnapshot(
 export async function getUsageSnapshotWithTimeZone(
   db: Queryable,
   userId: string,
-): Promise<{ snapshot: { state: UsageState; version: number } | null; timeZone: string; billingVersion: number }> {
+): Promise<{
+  snapshot: { state: UsageState; version: number } | null;
+  timeZone: string;
+  billingVersion: number;
+  /** The version of the user's stream the time zone was read at (its events keep the users row). */
+  userVersion: number;
+}> {
   const { rows } = await preparedQuery<
-    UsageCounterRow & { user_time_zone: string | null; billing_version: number | null }
+    UsageCounterRow & { user_time_zone: string | null; billing_version: number | null; user_version: number | null }
   >(
     db,
     `SELECT (SELECT time_zone FROM users WHERE id = $1) AS user_time_zone,
-            (SELECT version FROM streams WHERE stream_id = $2) AS billing_version, c.*
+            (SELECT version FROM streams WHERE stream_id = $2) AS billing_version,
+            (SELECT version FROM streams WHERE stream_id = $3) AS user_version, c.*
        FROM (SELECT 1) AS one
        LEFT JOIN LATERAL (SELECT ${selectList(usageCountersTable)} FROM usage_counters WHERE user_id = $1) c ON true`,
-    [userId, streamIds.billing(userId)],
+    [userId, streamIds.billing(userId), streamIds.user(userId)],
   );
-  const { user_time_zone, billing_version, ...row } = rows[0]!;
+  const { user_time_zone, billing_version, user_version, ...row } = rows[0]!;
   return {
     snapshot: row.user_id === null ? null : { state: usageStateOf(row), version: row.stream_version },
     timeZone: user_time_zone ?? DEFAULT_TIME_ZONE,
     billingVersion: billing_version ?? 0,
+    userVersion: user_version ?? 0,
   };
 }
