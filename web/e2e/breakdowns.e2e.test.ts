@@ -1,7 +1,7 @@
 /// <reference types="node" />
 /**
  * Issue 14 in a real browser: choose the size of steps, review the draft (the planner is named honestly),
- * edit one step, remove one, regenerate one, save; break a saved step into sub-steps and tick one off
+ * edit one step (its title, and its minutes typed key by key), remove one, regenerate one, save; break a saved step into sub-steps and tick one off
  * (progress rolls up); the AI counter moves as docs/decisions.md says (draft 1, regenerate a step 0,
  * save 0, sub-steps 1). Screenshots at 1280x800 and 390x844 go to artifacts/screenshots/ (breakdowns-).
  */
@@ -56,6 +56,12 @@ describe('AI breakdowns: size, review, save, break down again', () => {
 
     const before = await steps().count();
     await titleOf(1).fill('Lace up and jog for 10 minutes');
+    // A step's minutes typed key by key, as a person types them: 30 passes through 3 (below the 5-minute
+    // floor), which must not be turned into 5 under the fingers.
+    const minutesOf1 = page.getByLabel('Step 1 minutes');
+    await minutesOf1.fill('');
+    await minutesOf1.pressSequentially('30');
+    expect(await minutesOf1.inputValue()).toBe('30');
     await page.getByRole('button', { name: 'Remove step 2' }).click();
     await expect.poll(() => steps().count()).toBe(before - 1);
     const replaced = await titleOf(2).inputValue();
@@ -68,6 +74,7 @@ describe('AI breakdowns: size, review, save, break down again', () => {
     await page.getByRole('button', { name: `Save ${kept} steps` }).click();
     await expect.poll(() => page.getByTestId('task-item').count()).toBe(kept);
     await expectText(page.getByTestId('task-item').first(), 'Lace up and jog for 10 minutes');
+    await expectText(page.getByTestId('task-item').first(), '~30 min');
     await expect.poll(() => steps().count()).toBe(0);
     await expectText(aiCounter(), '1/3');
   });

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { useMoveTargetDate } from '../api/move-target-date';
 import { useBreakdownDraft, type ReviewStep } from '../hooks/use-breakdown-draft';
 import { SIZE_OPTIONS } from '../lib/step-sizes';
+import { StepMinutes } from './step-minutes';
 
 const ENERGY_WORD = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 
@@ -42,27 +43,19 @@ function DraftStepRow({
           maxLength={120}
           onChange={(event) => onEdit({ title: event.target.value })}
         />
-        <p className="draft-step__meta">
-          <label htmlFor={`${id}-minutes`} className="visually-hidden">
-            Step {index + 1} minutes
-          </label>
-          <input
+        <div className="draft-step__meta">
+          <StepMinutes
             id={`${id}-minutes`}
-            className="draft-step__minutes"
-            type="number"
-            min={5}
-            max={480}
-            value={step.estimated_minutes}
-            onChange={(event) =>
-              onEdit({ estimated_minutes: Math.min(480, Math.max(5, Number(event.target.value) || 5)) })
-            }
+            label={`Step ${index + 1} minutes`}
+            minutes={step.estimated_minutes}
+            onChange={(estimated_minutes) => onEdit({ estimated_minutes })}
           />
           <span>min</span>
           <span className={`energy-badge energy-badge--${step.energy_level}`}>
             {ENERGY_WORD[step.energy_level]} energy
           </span>
           {step.suggested_date ? <span className="muted">on {formatDate(step.suggested_date)}</span> : null}
-        </p>
+        </div>
       </div>
       <div className="draft-step__actions">
         <button

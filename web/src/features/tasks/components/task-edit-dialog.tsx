@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { TaskRow } from '@stride/domain/contracts/goals';
 import { Dialog } from '../../../components/dialog';
+import { MinutesField, parseMinutes, TASK_MINUTES } from '../../../components/minutes-field';
 import type { TaskChangesInput } from '../api/update-task';
 import { ENERGY_LEVELS, type EnergyLevel } from '../lib/energy';
 
@@ -26,13 +27,13 @@ export function TaskEditDialog({ task, busy, onClose, onSubmit }: TaskEditDialog
     setEnergy(task.energy_level);
     setNotes(task.description ?? '');
   }, [task]);
-  const value = Number(minutes);
-  const minutesValid = Number.isInteger(value) && value >= 1 && value <= 1440;
+  const value = parseMinutes(minutes, TASK_MINUTES);
+  const minutesValid = value !== null;
   const titleValid = title.trim().length > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!task || !minutesValid || !titleValid) return;
+    if (!task || value === null || !titleValid) return;
     const changes: TaskChangesInput = {
       ...(title.trim() !== task.title && { title: title.trim() }),
       ...(value !== task.estimated_minutes && { estimated_minutes: value }),
@@ -63,23 +64,13 @@ export function TaskEditDialog({ task, busy, onClose, onSubmit }: TaskEditDialog
           )}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-minutes`}>Estimated minutes</label>
-          <input
+          <MinutesField
             id={`${id}-minutes`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={1440}
+            label="Estimated minutes"
             value={minutes}
-            onChange={(e) => setMinutes(e.target.value)}
-            aria-invalid={!minutesValid}
-            aria-describedby={minutesValid ? undefined : `${id}-minutes-error`}
+            onChange={setMinutes}
+            bounds={TASK_MINUTES}
           />
-          {minutesValid ? null : (
-            <p className="field__error" id={`${id}-minutes-error`}>
-              Use a whole number of minutes from 1 to 1440.
-            </p>
-          )}
         </div>
         <div className="field">
           <label htmlFor={`${id}-energy`}>Energy needed</label>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { TaskRow } from '@stride/domain/contracts/goals';
+import { MinutesField, parseMinutes, TASK_MINUTES } from '../../../components/minutes-field';
 import { useAddTasks } from '../api/add-tasks';
 import { useReorderTasks } from '../api/reorder-tasks';
 import { useUpdateTask } from '../api/update-task';
@@ -17,19 +18,30 @@ function AddTaskForm({ goalId }: { readonly goalId: string }) {
   const [title, setTitle] = useState('');
   const [minutes, setMinutes] = useState('30');
   const [energy, setEnergy] = useState<EnergyLevel>('medium');
+  /** Whether an add was tried with minutes the API would refuse (the field then says what to type). */
+  const [triedMinutes, setTriedMinutes] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!title.trim()) return;
-    const estimated = Math.min(1440, Math.max(1, Number(minutes) || 30));
+    const estimated = parseMinutes(minutes, TASK_MINUTES);
+    if (estimated === null) {
+      setTriedMinutes(true);
+      return;
+    }
     add.mutate(
       { goalId, tasks: [{ title: title.trim(), estimated_minutes: estimated, energy_level: energy }] },
-      { onSuccess: () => setTitle('') },
+      {
+        onSuccess: () => {
+          setTitle('');
+          setTriedMinutes(false);
+        },
+      },
     );
   };
 
   return (
-    <form className="add-task" onSubmit={submit} aria-label="Add a task">
+    <form className="add-task" onSubmit={submit} aria-label="Add a task" noValidate>
       <label htmlFor={`${id}-title`} className="visually-hidden">
         New task
       </label>
@@ -41,17 +53,15 @@ function AddTaskForm({ goalId }: { readonly goalId: string }) {
         placeholder="Add a task…"
         maxLength={200}
       />
-      <label htmlFor={`${id}-minutes`} className="visually-hidden">
-        Estimated minutes
-      </label>
-      <input
+      <MinutesField
         id={`${id}-minutes`}
+        label="Estimated minutes"
+        hideLabel
         className="add-task__minutes"
-        type="number"
-        min={1}
-        max={1440}
         value={minutes}
-        onChange={(e) => setMinutes(e.target.value)}
+        onChange={setMinutes}
+        bounds={TASK_MINUTES}
+        showError={triedMinutes}
       />
       <label htmlFor={`${id}-energy`} className="visually-hidden">
         Energy needed

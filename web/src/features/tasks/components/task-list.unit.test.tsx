@@ -103,4 +103,47 @@ describe('TaskList reordering and editing', () => {
     });
     expect(calls.find((call) => call.method === 'PATCH')!.url).toContain('/goals/goal_1/tasks/t1');
   });
+  it('adds nothing with minutes the API would refuse, and says what to type instead', async () => {
+    const calls = serve((url) =>
+      url.endsWith('/goals/goal_1/tasks') ? jsonResponse({ tasks: [], position: '5' }) : jsonResponse({}),
+    );
+    renderWithProviders(<TaskList goalId="goal_1" tasks={tasks} />, { user: makeUser() });
+    const form = screen.getByRole('form', { name: 'Add a task' });
+    await userEvent.type(within(form).getByLabelText('New task'), 'Order boxes');
+    const minutes = within(form).getByLabelText('Estimated minutes');
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '2000');
+    expect(within(form).queryByRole('alert')).toBeNull(); // not while typing: once an add was tried
+    await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Use a whole number of minutes from 1 to 1440.');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '45');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({
+      tasks: [{ title: 'Order boxes', estimated_minutes: 45, energy_level: 'medium' }],
+    });
+  });
+
+  it('completes with the minutes given, never dropping minutes it cannot take', async () => {
+    const calls = serve((url) =>
+      url.includes('/complete')
+        ? jsonResponse({ task: { ...tasks[0], status: 'done' }, position: '4' })
+        : jsonResponse({}),
+    );
+    renderWithProviders(<TaskList goalId="goal_1" tasks={tasks} />, { user: makeUser() });
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Pack' }));
+    const dialog = await screen.findByRole('dialog');
+    const minutes = within(dialog).getByLabelText('Actual minutes spent');
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '0');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Use a whole number of minutes from 1 to 1440.');
+    expect(within(dialog).getByRole('button', { name: 'Complete task' })).toBeDisabled();
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '25');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete task' }));
+    await waitFor(() => expect(calls.some((call) => call.url.includes('/complete'))).toBe(true));
+    expect(calls.find((call) => call.url.includes('/complete'))!.body).toEqual({ actual_minutes: 25 });
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { TaskRow } from '@stride/domain/contracts/goals';
 import { Dialog } from '../../../components/dialog';
+import { MinutesField, parseMinutes, TASK_MINUTES } from '../../../components/minutes-field';
 import { formatMinutes } from '../../../lib/format';
 import { elapsedMinutes } from '../lib/energy';
 
@@ -19,13 +20,13 @@ export function TimeDialog({ task, mode, busy, onClose, onSubmit }: TimeDialogPr
   useEffect(() => {
     if (task) setMinutes(String(task.actual_minutes ?? elapsedMinutes(task)));
   }, [task]);
-  const value = Number(minutes);
-  const valid = Number.isInteger(value) && value >= 1 && value <= 1440;
+  const value = parseMinutes(minutes, TASK_MINUTES);
 
+  // Minutes the API would refuse are never dropped in silence: the field says what to type, and completing
+  // without a time is its own button.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (mode === 'log' && !valid) return;
-    onSubmit(valid ? value : undefined);
+    if (value !== null) onSubmit(value);
   };
 
   return (
@@ -44,20 +45,14 @@ export function TimeDialog({ task, mode, busy, onClose, onSubmit }: TimeDialogPr
     >
       <form onSubmit={submit} className="time-form">
         <div className="field">
-          <label htmlFor={`${id}-minutes`}>Actual minutes spent</label>
-          <input
+          <MinutesField
             id={`${id}-minutes`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={1440}
+            label="Actual minutes spent"
             value={minutes}
-            onChange={(e) => setMinutes(e.target.value)}
-            aria-describedby={`${id}-hint`}
+            onChange={setMinutes}
+            bounds={TASK_MINUTES}
+            hint="Logging real time helps Stride learn how long your tasks take."
           />
-          <p className="field__hint" id={`${id}-hint`}>
-            Logging real time helps Stride learn how long your tasks take.
-          </p>
         </div>
         <div className="form-actions">
           {mode === 'complete' ? (
@@ -69,7 +64,7 @@ export function TimeDialog({ task, mode, busy, onClose, onSubmit }: TimeDialogPr
               Cancel
             </button>
           )}
-          <button type="submit" className="button button--primary" disabled={busy || (mode === 'log' && !valid)}>
+          <button type="submit" className="button button--primary" disabled={busy || value === null}>
             {busy ? 'Saving…' : mode === 'complete' ? 'Complete task' : 'Log time'}
           </button>
         </div>
