@@ -68,7 +68,7 @@ describe('tasks: open, edit, reorder, undo', () => {
     await dialog.getByLabel('Title').fill('Pack the books');
     // Minutes the API would refuse are not sent: the field says what to type, and Save waits for it.
     await dialog.getByLabel('Estimated minutes').fill('2000');
-    await expectText(dialog.getByRole('alert'), 'Use a whole number of minutes from 1 to 1440.');
+    await expectText(dialog.locator('.field__error'), 'Use a whole number of minutes from 1 to 1440.');
     expect(await dialog.getByRole('button', { name: 'Save task' }).isDisabled()).toBe(true);
     await shoot(page, 'tasks-edit-minutes-refused');
     await dialog.getByLabel('Estimated minutes').fill('45');

@@ -45,7 +45,8 @@ interface MinutesFieldProps {
 
 /**
  * The one minutes input (a task's estimate, the time spent, a draft step's size): numeric keyboard on
- * phones, the bounds from the API's rule, and an error that says what to type when the value is not one.
+ * phones, the bounds from the API's rule, and an error that says what to type when the value is not one
+ * (tied to the input by aria-describedby, so a screen reader reads it with the field, not on every key).
  */
 export function MinutesField({
   id,
@@ -88,7 +89,7 @@ export function MinutesField({
         </p>
       ) : null}
       {!valid && showError ? (
-        <p className="field__error" id={errorId} role="alert">
+        <p className="field__error" id={errorId}>
           {minutesError(bounds)}
         </p>
       ) : null}

@@ -27,6 +27,7 @@ function AddTaskForm({ goalId }: { readonly goalId: string }) {
     const estimated = parseMinutes(minutes, TASK_MINUTES);
     if (estimated === null) {
       setTriedMinutes(true);
+      document.getElementById(`${id}-minutes`)?.focus(); // where what to type is said
       return;
     }
     add.mutate(

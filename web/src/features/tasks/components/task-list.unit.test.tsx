@@ -113,9 +113,10 @@ describe('TaskList reordering and editing', () => {
     const minutes = within(form).getByLabelText('Estimated minutes');
     await userEvent.clear(minutes);
     await userEvent.type(minutes, '2000');
-    expect(within(form).queryByRole('alert')).toBeNull(); // not while typing: once an add was tried
+    expect(within(form).queryByText(/Use a whole number/)).toBeNull(); // not while typing: once an add was tried
     await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent('Use a whole number of minutes from 1 to 1440.');
+    expect(minutes).toHaveAccessibleDescription('Use a whole number of minutes from 1 to 1440.');
+    expect(minutes).toHaveFocus();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     await userEvent.clear(minutes);
     await userEvent.type(minutes, '45');
@@ -138,7 +139,9 @@ describe('TaskList reordering and editing', () => {
     const minutes = within(dialog).getByLabelText('Actual minutes spent');
     await userEvent.clear(minutes);
     await userEvent.type(minutes, '0');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Use a whole number of minutes from 1 to 1440.');
+    expect(minutes).toHaveAccessibleDescription(
+      'Logging real time helps Stride learn how long your tasks take. Use a whole number of minutes from 1 to 1440.',
+    );
     expect(within(dialog).getByRole('button', { name: 'Complete task' })).toBeDisabled();
     await userEvent.clear(minutes);
     await userEvent.type(minutes, '25');
