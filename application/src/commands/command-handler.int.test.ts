@@ -13,7 +13,7 @@ import { createCoreProjections } from '@stride/projections/core-projections';
 import { InlineProjections } from '@stride/projections/core/inline-projections';
 import type { ReadModelChange } from '@stride/projections/core/change-notifications';
 import { getUsageSnapshot } from '@stride/projections/usage/queries/get-usage-snapshot';
-import { CommandHandler, type CommandContext, type KeptReads } from './command-handler';
+import { CommandHandler, type CommandContext, type KeptReads, type KeptReadsSource } from './command-handler';
 import { IdempotencyStore, IdempotentReplay } from './idempotency-store';
 
 /** The one write path against a real PostgreSQL: atomicity, versions, retries, idempotency, hooks. */
@@ -560,5 +560,48 @@ describe('CommandHandler', () => {
     expect(await versionOf(usageStream)).toBe(before + 1);
     expect(await counted()).toBe(3);
     expect(handler.stats.conflicts).toBe(conflicts);
+  });
+  it('keeps a command’s reads for the next one: not read again, checked by the append, read again once moved on', async () => {
+    const handler = handlerWith();
+    const goalId = await givenGoal();
+    /** The stream the kept read came from (as a user's time zone comes from their user stream). */
+    const source = streamIds.goal(randomUUID());
+    let readsMade = 0;
+    const decidedOn: string[] = [];
+    const keptReads: KeptReadsSource<string> = {
+      key: `test:${source}`,
+      read: async (queryable) => {
+        readsMade += 1;
+        const version = (await eventStore.readStream(source, {}, queryable)).version;
+        return { values: `${source}@${version}`, versions: [[source, version]] };
+      },
+    };
+    const renameTo = (title: string) =>
+      handler.execute({
+        streams: { goal: goalStream(goalId) },
+        keptReads,
+        decide: (states, metadata, seen) => {
+          decidedOn.push(seen);
+          return { goal: goalDecider.decide(rename(title, metadata), states.goal) };
+        },
+        context: context(),
+        result: () => null,
+      });
+    await renameTo('Swim a mile');
+    await renameTo('Swim two miles');
+    expect(readsMade).toBe(1);
+    expect(decidedOn).toEqual([`${source}@0`, `${source}@0`]);
+
+    const conflicts = handler.stats.conflicts;
+    await eventStore.append(source, [{ type: 'GoalCreated', data: { title: 'Elsewhere' }, schemaVersion: 1 }], {
+      metadata: { userId },
+    });
+    await renameTo('Swim three miles');
+    expect(readsMade).toBe(2);
+    expect(decidedOn.slice(2)).toEqual([`${source}@0`, `${source}@1`]);
+    expect(handler.stats.conflicts).toBe(conflicts);
+    expect((await eventStore.readStream(streamIds.goal(goalId), {})).events.at(-1)?.data).toEqual({
+      changes: { title: 'Swim three miles' },
+    });
   });
 });

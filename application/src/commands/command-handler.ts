@@ -82,6 +82,12 @@ export interface KeptReads {
   readonly values: unknown;
 }
 
+/** Reads a command keeps for the next one (`ExecuteInput.keptReads`). */
+export interface KeptReadsSource<Reads> {
+  readonly key: string;
+  readonly read: (db: Queryable) => Promise<KeptReads & { readonly values: Reads }>;
+}
+
 type AnyTarget = StreamTarget<unknown, DomainEvent>;
 export type StreamTargets = { readonly [name: string]: AnyTarget };
 
@@ -126,6 +132,13 @@ export interface ExecuteInput<Targets extends StreamTargets, Result, Reads = und
    * try reads it again. `decide` receives it.
    */
   readonly reads?: () => Promise<Reads>;
+  /**
+   * Instead of `reads`: reads this process keeps after the command's append (e.g. the user's time zone),
+   * under `key`, with the versions of the streams they came from. A later command's first try decides on
+   * what was kept without reading, and its append's message checks those versions; when one has moved on,
+   * or the decision appends nothing or refuses, the try is made again on fresh reads.
+   */
+  readonly keptReads?: KeptReadsSource<Reads>;
   readonly decide: (states: StreamStates<Targets>, metadata: CommandMetadata, reads: Reads) => StreamDecisions<Targets>;
   readonly context: CommandContext;
   /** What the caller keeps of the outcome; stored with the Idempotency-Key in the same transaction. */
@@ -212,6 +225,8 @@ export class CommandHandler {
    * them before deciding instead of trusting the cached state, which would only conflict again.
    */
   private readonly sharedStreams = new ExpiringSet(SHARED_STREAM_MS, STATE_CACHE_STREAMS);
+  /** Reads commands kept (`ExecuteInput.keptReads`), for as long as stream states are kept. */
+  private readonly keptReadsCache = new KeptReadsCache(() => this.statesGeneration);
 
   constructor(private readonly options: CommandHandlerOptions) {
     this.maxRetries = options.maxRetries ?? 3;
@@ -383,6 +398,7 @@ export class CommandHandler {
     {
       streams,
       reads,
+      keptReads,
       decide,
       context,
       result,
@@ -396,7 +412,20 @@ export class CommandHandler {
     const names = Object.keys(streams) as (keyof Targets & string)[];
     const locked = mode === 'locked';
     const readAll = (db: Queryable) => Promise.all(names.map((name) => this.loadTarget(streams[name]!, db, mode)));
-    const readOthers = async () => (reads ? await reads() : undefined) as Reads;
+    // Kept reads: on a first try, those this process kept (checked in the append's message), else read now
+    // (and kept after the append).
+    let keptExpects: readonly ReadStreamVersion[] = [];
+    let keptNow: KeptReads | null = null;
+    const readOthers = async (): Promise<Reads> => {
+      if (!keptReads) return (reads ? await reads() : undefined) as Reads;
+      const kept = mode === 'cached' ? this.keptReadsCache.get(keptReads.key) : undefined;
+      if (kept) {
+        keptExpects = kept.versions;
+        return kept.values as Reads;
+      }
+      keptNow = await keptReads.read(pool);
+      return keptNow.values as Reads;
+    };
     // Optimistic: the streams and the other reads in parallel. Locked: the other reads first, outside the
     // transaction (they take a connection of their own, which must not wait while this one holds locks).
     const [optimistic, others] = locked ? [null, await readOthers()] : await Promise.all([readAll(pool), readOthers()]);
@@ -427,7 +456,7 @@ export class CommandHandler {
         names.map((name, index) => [name, loaded[index]!.state]),
       ) as StreamStates<Targets>;
       const now = this.options.clock();
-      const unread = loaded.some((stream) => stream.unread);
+      const unread = loaded.some((stream) => stream.unread) || keptExpects.length > 0;
       let decisions: StreamDecisions<Targets>;
       try {
         decisions = decide(states, { now: context.now ?? now, userId: context.userId }, others);
@@ -441,7 +470,10 @@ export class CommandHandler {
         loaded: loaded[index]!,
         events: (decisions[name] ?? []).map((event) => registry.validateForAppend(event)),
       }));
-      if (planned.some((stream) => stream.loaded.unread && stream.events.length === 0)) {
+      if (
+        planned.some((stream) => stream.loaded.unread && stream.events.length === 0) ||
+        (keptExpects.length > 0 && planned.every((stream) => stream.events.length === 0))
+      ) {
         throw new UncheckedCachedState();
       }
       const appends: StreamAppend[] = planned
@@ -475,7 +507,7 @@ export class CommandHandler {
         const append = await eventStore.planAppend(client, appends, { metadata, now });
         const inlinePlan = inline.plan({ appends, metadata }, written);
         // Reads kept from an earlier command travel as a check in the same message, before the append.
-        const expects = loaded.flatMap((stream) => stream.expects ?? []);
+        const expects = [...loaded.flatMap((stream) => stream.expects ?? []), ...keptExpects];
         const check = expects.length > 0 ? [expectStreamVersions(expects)] : [];
         const results = await transaction
           .send([...check, append.statement, ...(inlinePlan.load ? [inlinePlan.load] : [])])
@@ -536,6 +568,9 @@ export class CommandHandler {
         );
       } else this.states.get(target.decider)?.delete(stream.streamId);
     }
+    if (keptReads && keptNow && committed.appendResults.some((appended) => appended.appended)) {
+      this.keptReadsCache.set(keptReads.key, keptNow);
+    }
     inline.announce(committed.changes);
     eventStore.announce(committed.appendResults);
     return { outcome: committed.outcome, result: committed.result };
@@ -569,6 +604,27 @@ class ExpiringSet {
     if (until > Date.now()) return true;
     this.until.delete(key);
     return false;
+  }
+}
+
+/** Kept reads by key: each lives `STATE_CACHE_MS` and no longer than the state cache's generation. */
+class KeptReadsCache {
+  private readonly entries = new Map<string, { kept: KeptReads; until: number; generation: number }>();
+
+  constructor(private readonly generation: () => number) {}
+
+  get(key: string): KeptReads | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until > Date.now() && entry.generation === this.generation()) return entry.kept;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, kept: KeptReads): void {
+    this.entries.delete(key);
+    if (this.entries.size >= STATE_CACHE_STREAMS) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { kept, until: Date.now() + STATE_CACHE_MS, generation: this.generation() });
   }
 }
 

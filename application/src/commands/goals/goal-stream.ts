@@ -5,7 +5,7 @@ import { decideInTurn } from '@stride/domain/shared/decide-in-turn';
 import { streamIds } from '@stride/domain/stream-ids';
 import type { Services } from '../../services';
 import type { WrittenRowsQuery } from '@stride/projections/core/inline-projections';
-import type { CommandContext } from '../command-handler';
+import type { CommandContext, KeptReadsSource } from '../command-handler';
 
 /** What a command on one goal's stream ended with: what its result is built from. */
 export interface GoalStreamOutcome {
@@ -29,6 +29,7 @@ export async function runOnGoal<Result, Reads = undefined>(
     goalId,
     expectedVersion,
     reads,
+    keptReads,
     commands,
     result,
     written,
@@ -37,6 +38,8 @@ export async function runOnGoal<Result, Reads = undefined>(
     readonly expectedVersion?: number | undefined;
     /** What the commands need besides the goal, read in parallel with it (ExecuteInput.reads). */
     readonly reads?: () => Promise<Reads>;
+    /** Instead of `reads`: reads the process keeps for the next command (ExecuteInput.keptReads). */
+    readonly keptReads?: KeptReadsSource<Reads>;
     readonly commands: (state: GoalState, metadata: CommandMetadata, reads: Reads) => readonly GoalStreamCommand[];
     readonly result: (outcome: GoalStreamOutcome) => Result;
     /** Read-model rows the result keeps, selected from what the command wrote (ExecuteInput.written). */
@@ -52,6 +55,7 @@ export async function runOnGoal<Result, Reads = undefined>(
       },
     },
     ...(reads && { reads }),
+    ...(keptReads && { keptReads }),
     decide: (states, metadata, values: Reads) => ({
       goal: decideInTurn(goalStreamDecider, commands(states.goal, metadata, values), states.goal).events,
     }),

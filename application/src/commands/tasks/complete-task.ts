@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { nextOccurrenceOnCompletion } from '@stride/domain/recurrence/occurrence-on-completion';
 import type { Services } from '../../services';
-import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext } from '../command-handler';
+import { keptTimeZone } from '../users/kept-time-zone';
 import { runOnTask, taskRefSchema, taskResultSchema, type TaskResult } from './task-result';
 
 export const inputSchema = taskRefSchema.extend({ actualMinutes: z.number().int().optional() });
@@ -16,7 +16,7 @@ export const resultSchema = taskResultSchema;
  */
 export const run = (services: Services, context: CommandContext, input: CompleteTaskInput): Promise<TaskResult> => {
   const { taskId, actualMinutes } = input;
-  return runOnTask(
+  return runOnTask<string>(
     services,
     context,
     input,
@@ -24,7 +24,8 @@ export const run = (services: Services, context: CommandContext, input: Complete
       { type: 'CompleteTask', data: { taskId, ...(actualMinutes !== undefined && { actualMinutes }) }, metadata },
       ...nextOccurrenceOnCompletion(state, taskId, timeZone, metadata),
     ],
-    // The user's zone (for a recurring task's next occurrence), read in parallel with the goal's stream.
-    () => getUserTimeZone(services.pool, context.userId),
+    // The user's zone (for a recurring task's next occurrence): read in parallel with the goal's stream, or
+    // kept from the user's last command in this process (its append then checks the user's stream).
+    keptTimeZone(context.userId),
   );
 };

@@ -4,7 +4,7 @@ import { taskRowSchema } from '@stride/domain/contracts/goals';
 import type { GoalState } from '@stride/domain/goals/goal-events';
 import type { CommandMetadata } from '@stride/domain/shared/event';
 import type { Services } from '../../services';
-import type { CommandContext } from '../command-handler';
+import type { CommandContext, KeptReadsSource } from '../command-handler';
 import { writtenTasks, writtenTasksOf } from '@stride/projections/goals/queries/written-goal-rows';
 import { runOnGoal } from '../goals/goal-stream';
 
@@ -31,11 +31,11 @@ export const runOnTask = <Reads = undefined>(
   context: CommandContext,
   { goalId, taskId }: z.infer<typeof taskRefSchema>,
   commands: (metadata: CommandMetadata, state: GoalState, reads: Reads) => readonly GoalStreamCommand[],
-  reads?: () => Promise<Reads>,
+  reads?: (() => Promise<Reads>) | KeptReadsSource<Reads>,
 ): Promise<TaskResult> =>
   runOnGoal(services, context, {
     goalId,
-    ...(reads && { reads }),
+    ...(typeof reads === 'function' ? { reads } : reads && { keptReads: reads }),
     commands: (state, metadata, values: Reads) => commands(metadata, state, values),
     written: { tasks: writtenTasks },
     result: ({ position, rows }) => {
