@@ -219,7 +219,10 @@ export async function openTab(stride: Stride, options: { timezoneId?: string } =
   return { context, page, consoleErrors, failedResponses };
 }
 
-/** Full-page screenshots at desktop and phone widths; the viewport goes back to desktop after. */
+/**
+ * Full-page screenshots at desktop and phone widths; the viewport goes back to desktop after. Fails when the
+ * page is wider than the phone's screen (something that does not wrap makes the whole page scroll sideways).
+ */
 export async function shoot(page: Page, name: string): Promise<void> {
   // Full-page captures draw the sticky header where the page is scrolled to: start from the top.
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -228,8 +231,12 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(350);
   await page.screenshot({ path: path.join(screenshotDir, `${name}-phone.png`), fullPage: true });
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(150);
+  if (sideways > 0) throw new Error(`${name}: the page is ${sideways}px wider than a ${PHONE.width}px phone screen`);
 }
 
 /** The page's first contentful paint (ms since navigation), once the browser has recorded it. */
