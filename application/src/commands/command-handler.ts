@@ -76,7 +76,10 @@ export interface StreamTarget<State, Event extends DomainEvent> {
   };
 }
 
-/** What a target's snapshot read besides its state (`StreamTarget.readSet`), and where it came from. */
+/**
+ * Reads kept for a later command (a target's read set, or a command's kept reads) and the versions of the
+ * streams they came from, which that command's append checks.
+ */
 export interface KeptReads {
   readonly versions: readonly ReadStreamVersion[];
   readonly values: unknown;
