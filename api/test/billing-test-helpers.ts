@@ -1,5 +1,5 @@
-import { vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eventually as waitUntil } from '@stride/testing/eventually';
 import { goalCreated } from '@stride/domain/goals/goal-events';
 import { aiGenerationCounted } from '@stride/domain/usage/usage-events';
 import { monthOf } from '@stride/domain/shared/month';
@@ -21,13 +21,14 @@ export async function deliverWebhook(
 
 /** Polls until `check` returns a value (not undefined) or the time is up. */
 export const eventually = <T>(check: () => Promise<T | undefined>, timeout = 5_000): Promise<T> =>
-  vi.waitFor(
+  waitUntil(
     async () => {
       const value = await check();
       if (value === undefined) throw new Error('Condition not met in time');
       return value;
     },
-    { timeout, interval: 50 },
+    timeout,
+    50,
   );
 
 /** Test set-up: a goal for a user, recorded as given (no goal limit applies). */

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@clickhouse/client';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '@stride/platform/embedded/free-port';
+import { eventually as waitUntil } from '@stride/testing/eventually';
 import { startStack, type Stack } from '@stride/testing/stack/stack';
 
 /**
@@ -17,9 +18,9 @@ const POSTGRES = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127
 const REDIS_DB = 11;
 const today = new Date().toISOString().slice(0, 10);
 
-/** Retries `check` until it passes (processes start, the relay catches up): vitest's waitFor. */
+/** As the shared `eventually`, with a whole stack's patience (processes start, the relay catches up). */
 const eventually = <T>(check: () => Promise<T>, timeout = 60_000, interval = 500): Promise<T> =>
-  vi.waitFor(check, { timeout, interval });
+  waitUntil(check, timeout, interval);
 
 interface Answer {
   readonly status: number;

@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import { sharedChdbPath, uniqueName } from '@stride/testing/chdb';
 import { createAnalyticsClient, type AnalyticsClient } from '@stride/platform/clickhouse/analytics-client';
 import { loadConfig, type Config } from '@stride/platform/config';
@@ -102,6 +101,4 @@ export async function createPipelineHarness(kinds: { bus: BusKind; queue?: Queue
   };
 }
 
-/** Polls `check` until it stops throwing (an assertion) or the time runs out: vitest's waitFor. */
-export const eventually = <T>(check: () => Promise<T>, timeout = 20_000, interval = 100): Promise<T> =>
-  vi.waitFor(check, { timeout, interval });
+export { eventually } from '@stride/testing/eventually';

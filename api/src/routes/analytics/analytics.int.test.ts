@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   dailyMetricsResponseSchema,
   funnelResponseSchema,
@@ -9,11 +9,8 @@ import { utcDate } from '@stride/platform/clickhouse/params';
 import { startKafkaTestBroker, type KafkaTestBroker } from '@stride/testing/kafka-broker/kafka-test-broker';
 import type { Pipeline } from '@stride/composition/compose-pipeline';
 import { activateSubscription, cancelSubscription, createGoal, registeredUser } from '../../../test/fixtures';
+import { eventually } from '@stride/testing/eventually';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/test-app';
-
-/** Retries `check` until it passes (the pipeline is asynchronous): vitest's waitFor. */
-const eventually = <T>(check: () => Promise<T>, timeout = 20_000): Promise<T> =>
-  vi.waitFor(check, { timeout, interval: 150 });
 
 /**
  * The analytics API end to end: commands through the API, tracked events through the API, and the figures

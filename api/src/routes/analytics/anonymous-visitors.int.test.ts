@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { funnelResponseSchema, postDailyMetricsResponseSchema } from '@stride/domain/contracts/analytics';
 import { utcDate } from '@stride/platform/clickhouse/params';
 import { registeredUser } from '../../../test/fixtures';
+import { eventually } from '@stride/testing/eventually';
 import { startTestApp, type TestApp } from '../../../test/test-app';
-
-/** Retries `check` until it passes (the pipeline is asynchronous): vitest's waitFor. */
-const eventually = <T>(check: () => Promise<T>, timeout = 20_000): Promise<T> =>
-  vi.waitFor(check, { timeout, interval: 150 });
 
 /**
  * Issue 13, items 15 and 12 against the real pipeline (embedded bus, chDB): signed-out page views are
