@@ -336,7 +336,9 @@ export class CommandHandler {
   /**
    * Commands of this process on a common stream (e.g. one user's usage stream) run one after another, in
    * arrival order, so that they queue instead of conflicting and retrying from the top; the database's
-   * version check and locked retries still serialise writers in other processes.
+   * version check and locked retries still serialise writers in other processes. The input's callbacks
+   * (reads, decide, alsoInTransaction, ...) must not execute another command: on a stream of this one it
+   * would wait for this one to finish (KeyedQueue).
    */
   async execute<Targets extends StreamTargets, Result, Reads = undefined>(
     input: ExecuteInput<Targets, Result, Reads>,

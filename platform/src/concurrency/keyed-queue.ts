@@ -1,14 +1,15 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 /**
  * An in-process queue per key: `run(keys, work)` starts `work` once every earlier run holding any of those
  * keys has finished, in arrival order. All keys are claimed in one synchronous step, so runs sharing keys
- * can never wait for each other in a cycle. A run nested inside another (same async context) does not wait
- * for the keys its caller already holds.
+ * can never wait for each other in a cycle.
+ *
+ * `work` must not itself run on a key it holds: that run would wait for its caller, forever. Nested runs are
+ * not told apart from concurrent ones on purpose: telling them apart needs an AsyncLocalStorage, whose
+ * promise hooks, once enabled, cost every promise of the process (about a sixth of a cached read request's
+ * CPU, measured with bench:api: docs/decisions.md, "One queue per stream, without async context").
  */
 export class KeyedQueue {
   private readonly tails = new Map<string, Promise<void>>();
-  private readonly held = new AsyncLocalStorage<ReadonlySet<string>>();
 
   /** How many keys have a run in progress or waiting (for tests and health figures). */
   get size(): number {
@@ -16,8 +17,7 @@ export class KeyedQueue {
   }
 
   async run<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
-    const outer = this.held.getStore();
-    const mine = [...new Set(keys)].filter((key) => !outer?.has(key));
+    const mine = [...new Set(keys)];
     if (mine.length === 0) return work();
     let release!: () => void;
     const done = new Promise<void>((resolve) => (release = resolve));
@@ -29,7 +29,7 @@ export class KeyedQueue {
     }
     try {
       if (before.length > 0) await Promise.all(before);
-      return await this.held.run(new Set([...(outer ?? []), ...mine]), work);
+      return await work();
     } finally {
       release();
       for (const key of mine) if (this.tails.get(key) === done) this.tails.delete(key);
