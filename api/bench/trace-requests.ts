@@ -134,6 +134,9 @@ for (let i = 0; i < Math.max(3, REPEAT); i += 1) {
   const taskId = added.json<{ tasks: Array<{ id: string }> }>().tasks[0]!.id;
   await traced(`complete-task #${i}`, 'POST', `/api/goals/${goalId}/tasks/${taskId}/complete`, {});
   await traced(`reopen-task #${i}`, 'POST', `/api/goals/${goalId}/tasks/${taskId}/reopen`, {});
+  await traced(`schedule-task #${i}`, 'POST', `/api/goals/${goalId}/tasks/${taskId}/schedule`, {
+    do_date: i % 2 === 0 ? '2099-01-01' : null,
+  });
   await traced(`list-goals #${i}`, 'GET', '/api/goals/list');
 }
 

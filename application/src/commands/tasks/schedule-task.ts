@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Services } from '../../services';
-import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext } from '../command-handler';
+import { keptTimeZone } from '../users/kept-time-zone';
 import { runOnTask, taskRefSchema, taskResultSchema, type TaskResult } from './task-result';
 
 export const inputSchema = taskRefSchema.extend({ doDate: z.string().nullable() });
@@ -10,14 +10,13 @@ export type ScheduleTaskInput = z.infer<typeof inputSchema>;
 export const resultSchema = taskResultSchema;
 
 /** ScheduleTask: plan the task on a do date (today or later in the user's zone), or unplan it (null). */
-export const run = async (
-  services: Services,
-  context: CommandContext,
-  input: ScheduleTaskInput,
-): Promise<TaskResult> => {
-  const timeZone = await getUserTimeZone(services.pool, context.userId);
+export const run = (services: Services, context: CommandContext, input: ScheduleTaskInput): Promise<TaskResult> => {
   const { taskId, doDate } = input;
-  return runOnTask(services, context, input, (metadata) => [
-    { type: 'ScheduleTask', data: { taskId, doDate, timeZone }, metadata },
-  ]);
+  return runOnTask<string>(
+    services,
+    context,
+    input,
+    (metadata, _state, timeZone) => [{ type: 'ScheduleTask', data: { taskId, doDate, timeZone }, metadata }],
+    keptTimeZone(context.userId),
+  );
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Services } from '../../services';
-import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext } from '../command-handler';
+import { keptTimeZone } from '../users/kept-time-zone';
 import { runOnTask, taskRefSchema, taskResultSchema, type TaskResult } from './task-result';
 
 export const inputSchema = taskRefSchema.extend({ dueDate: z.string().nullable() });
@@ -10,14 +10,13 @@ export type SetTaskDueDateInput = z.infer<typeof inputSchema>;
 export const resultSchema = taskResultSchema;
 
 /** SetTaskDueDate: the date the task must be done by (not before its creation day), or none (null). */
-export const run = async (
-  services: Services,
-  context: CommandContext,
-  input: SetTaskDueDateInput,
-): Promise<TaskResult> => {
-  const timeZone = await getUserTimeZone(services.pool, context.userId);
+export const run = (services: Services, context: CommandContext, input: SetTaskDueDateInput): Promise<TaskResult> => {
   const { taskId, dueDate } = input;
-  return runOnTask(services, context, input, (metadata) => [
-    { type: 'SetTaskDueDate', data: { taskId, dueDate, timeZone }, metadata },
-  ]);
+  return runOnTask<string>(
+    services,
+    context,
+    input,
+    (metadata, _state, timeZone) => [{ type: 'SetTaskDueDate', data: { taskId, dueDate, timeZone }, metadata }],
+    keptTimeZone(context.userId),
+  );
 };

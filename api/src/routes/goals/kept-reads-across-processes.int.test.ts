@@ -4,7 +4,7 @@ import { composeServices } from '@stride/composition/compose-services';
 import { streamIds } from '@stride/domain/stream-ids';
 import { createLogger } from '@stride/platform/logger';
 import { sharedChdbPath } from '@stride/testing/chdb';
-import { activateSubscription, registeredUser } from '../../../test/fixtures';
+import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 
 /** Another API process on the same database (its commands are not in this process's caches). */
@@ -97,5 +97,49 @@ describe('the month a create is counted in, across API processes', () => {
     }
     expect((await client.post('/api/goals/create-simple', { title: 'Third, in Auckland' })).statusCode).toBe(201);
     expect(await months()).toEqual(['2026-03', '2026-03', '2026-04']);
+  });
+});
+
+/**
+ * Task commands that decide in the user's zone (schedule, due date, recurrence, edit) keep it from the user's
+ * last command in this process like create-goal: a zone another process recorded must still be the zone
+ * of the next decision (the append checks the user's stream; a stale zone is read again).
+ */
+describe('the day a task is planned on, across API processes', () => {
+  let t: TestApp;
+  // 23:30 on 31 March in UTC is already 1 April in Auckland (UTC+13).
+  const now = new Date('2026-03-31T23:30:00.000Z');
+  beforeAll(async () => {
+    t = await startTestApp({ clock: () => now });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("a time zone recorded by another process decides the next schedule's today", async () => {
+    const client = await registeredUser(t, 'two-zones-planner@example.com');
+    const { goal } = await createGoal(client, { title: 'Trip' });
+    const added = await client.post(`/api/goals/${goal.id}/tasks`, { tasks: [{ title: 'Pack' }] });
+    const taskId = added.json<{ tasks: { id: string }[] }>().tasks[0]!.id;
+    const schedule = (doDate: string | null) =>
+      client.post(`/api/goals/${goal.id}/tasks/${taskId}/schedule`, { do_date: doDate });
+    // On 31 March, today in UTC, then off the plan: the second decides on the zone kept from the first.
+    expect((await schedule('2026-03-31')).statusCode).toBe(200);
+    expect((await schedule(null)).statusCode).toBe(200);
+    const other = await anotherProcess(t);
+    try {
+      await recordEvents(
+        other.services.commands,
+        streamIds.user(client.userId),
+        [{ type: 'UserTimeZoneChanged', data: { timeZone: 'Pacific/Auckland', source: 'browser' } }],
+        { userId: client.userId },
+      );
+    } finally {
+      await other.stop();
+    }
+    const past = await schedule('2026-03-31');
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ details: { field: 'doDate' } });
+    expect((await schedule('2026-04-01')).statusCode).toBe(200);
   });
 });
