@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /**
  * An event's stored columns as the hash covers them: data and metadata as PostgreSQL prints the stored
@@ -110,32 +110,31 @@ export interface DigestedEventContent {
 }
 
 const digestText = (prefix: string, event: DigestedEventContent): string =>
-  [
-    prefix,
-    sized(event.streamId),
-    event.eventId,
-    sized(event.type),
-    event.schemaVersion,
-    sized(event.dataJson),
-    sized(event.metadataJson),
-  ].join('\n');
+  `${prefix}\n${sized(event.streamId)}\n${event.eventId}\n${sized(event.type)}\n${event.schemaVersion}\n${sized(event.dataJson)}\n${sized(event.metadataJson)}`;
 
 /** Format 2's content digest, computed by the writer before the append (migration 0085). */
 export const eventDigest = (event: DigestedEventContent): Buffer =>
   createHash('sha256').update(digestText('stride-event-v2', event), 'utf8').digest();
 
 /**
- * Format 3's content digest (migration 0098): format 2's under its own prefix, then the event's sealed
- * personal data (`events.sealed`; -1 when it has none), so the chain covers the ciphertext.
+ * Format 3's content digest (migration 0098), in hex: format 2's under its own prefix, then the event's
+ * sealed personal data (`events.sealed`; -1 when it has none), so the chain covers the ciphertext. One call
+ * into OpenSSL (crypto.hash) instead of a Hash object and its updates: a third of the time for an event's
+ * few hundred bytes, and hex is what the append sends.
  */
-export const eventDigestV3 = (event: DigestedEventContent & { readonly sealed: Buffer | null }): Buffer => {
-  const hash = createHash('sha256').update(
-    `${digestText('stride-event-v3', event)}\n${event.sealed ? event.sealed.length : -1}\n`,
-    'utf8',
-  );
-  if (event.sealed) hash.update(event.sealed);
-  return hash.digest();
+export const eventDigestV3Hex = (event: DigestedEventContent & { readonly sealed: Buffer | null }): string => {
+  const text = `${digestText('stride-event-v3', event)}\n${event.sealed ? event.sealed.length : -1}\n`;
+  if (!event.sealed) return hash('sha256', text, 'hex');
+  const size = Buffer.byteLength(text, 'utf8');
+  const bytes = Buffer.allocUnsafe(size + event.sealed.length);
+  bytes.write(text, 0, 'utf8');
+  event.sealed.copy(bytes, size);
+  return hash('sha256', bytes, 'hex');
 };
+
+/** `eventDigestV3Hex` as bytes. */
+export const eventDigestV3 = (event: DigestedEventContent & { readonly sealed: Buffer | null }): Buffer =>
+  Buffer.from(eventDigestV3Hex(event), 'hex');
 
 /** Format 2: sha256(previous hash || digest || "<stream version>\n<recorded micros>"), as the append chains it. */
 export const chainHashV2 = (

@@ -4,7 +4,7 @@ import type { Pool, PoolClient, Queryable } from '../postgres/pool';
 import { preparedQuery, sharesOneBackend, withTransaction } from '../postgres/pool';
 import { AppendOrderError, ExpectedVersionConflictError } from './errors';
 import { deterministicEventId, newEventId } from './event-ids';
-import { canonicalJson, eventDigestV3 } from './event-hash';
+import { canonicalJson, eventDigestV3Hex } from './event-hash';
 import type {
   AppendOptions,
   AppendResult,
@@ -123,8 +123,8 @@ const sealedParameter = (sealed: SealedBytes): Buffer | null =>
 /**
  * One stream's events as stride_append_batch reads them: `events`, JSON text `[{"i": event id, "y": type,
  * "v": schema version, "n": place (keeps their order), "o"/"l": the slice of `sealed` holding its sealed
- * personal data (when it has any), "d": data}]`, and `digests`, their hash format 3 digests (32 bytes each,
- * in order), computed here, outside the stream's lock (migrations 0085, 0098). The data is written as
+ * personal data (when it has any), "d": data}]`, and `digests`, their hash format 3 digests in hex (32 bytes
+ * each, in order), computed here, outside the stream's lock (migrations 0085, 0098). The data is written as
  * canonicalJson, the very text the digest covers, so it is serialized once. `sealed` collects the events'
  * sealed bytes (several streams of one append share it). `digests: false` for 0030's function (none
  * computed, the data written by JSON.stringify, nothing sealed).
@@ -136,11 +136,11 @@ const encodeEvents = (
   metadata: CommonMetadata,
   sealed: SealedBytes,
   digests = true,
-): { events: string; digests: Buffer } => {
+): { events: string; digests: string } => {
   if (events.length === 0) throw new RangeError(`Nothing to append to stream '${streamId}'`);
   const key = options.metadata.idempotencyKey;
   const metadataJson = new Map<number, string>();
-  const hashes: Buffer[] = [];
+  let hashes = '';
   let text = '[';
   events.forEach((event, index) => {
     const eventId =
@@ -163,19 +163,17 @@ const encodeEvents = (
       stored = canonicalJson({ ...metadata, schemaVersion: event.schemaVersion });
       metadataJson.set(event.schemaVersion, stored);
     }
-    hashes.push(
-      eventDigestV3({
-        streamId,
-        eventId,
-        type: event.type,
-        schemaVersion: event.schemaVersion,
-        dataJson,
-        metadataJson: stored,
-        sealed: bytes,
-      }),
-    );
+    hashes += eventDigestV3Hex({
+      streamId,
+      eventId,
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      dataJson,
+      metadataJson: stored,
+      sealed: bytes,
+    });
   });
-  return { events: `${text}]`, digests: Buffer.concat(hashes) };
+  return { events: `${text}]`, digests: hashes };
 };
 
 /** The several-stream append (stride_append_streams), one row per stream attempted. */
@@ -292,7 +290,7 @@ export class PostgresEventStore {
                 name: this.statements.batch,
                 text: `SELECT outcome, stream_version, first_position, last_position, transaction_id::text AS transaction_id
                          FROM stride_append_batch($1, $2, $3, $4, $5::jsonb, $6::json, $7::bytea, $8::text[], $9::bytea)`,
-                values: [...values, batch.digests, keyUsers(encoded), sealedParameter(sealed)],
+                values: [...values, Buffer.from(batch.digests, 'hex'), keyUsers(encoded), sealedParameter(sealed)],
               },
         ));
         break;
@@ -356,7 +354,7 @@ export class PostgresEventStore {
     const sealed = noSealedBytes();
     const streams = encoded.appends.map(({ streamId, events, expectedVersion }) => {
       const batch = encodeEvents(streamId, events, options, metadata, sealed);
-      return `{"s":${JSON.stringify(streamId)},"t":${JSON.stringify(streamTypeOf(streamId))},"x":${encodeExpected(expectedVersion)},"h":"${batch.digests.toString('hex')}","e":${batch.events}}`;
+      return `{"s":${JSON.stringify(streamId)},"t":${JSON.stringify(streamTypeOf(streamId))},"x":${encodeExpected(expectedVersion)},"h":"${batch.digests}","e":${batch.events}}`;
     });
     return {
       statement: {
