@@ -13,6 +13,8 @@ import {
   openAccountMenu as openMenu,
   openTab,
   shoot as shootPage,
+  expectFits,
+  SMALLEST_PHONE,
   startStride,
   type Stride,
   type Tab,
@@ -24,6 +26,11 @@ let page: Page;
 let baseUrl = '';
 
 const shoot = (name: string) => shootPage(page, name);
+/** The signed-in pages also fit the smallest phones (320 px): their header once pushed the avatar off. */
+const shootFittingSmallestPhone = async (name: string) => {
+  await shoot(name);
+  await expectFits(page, SMALLEST_PHONE, name);
+};
 const go = async (pathname: string) => {
   await page.goto(`${baseUrl}${pathname}`);
 };
@@ -71,7 +78,7 @@ describe('Stride in a browser', () => {
     await page.waitForURL(/\/daily$/);
     await expectText(page.getByRole('heading', { level: 1 }), 'Jamie');
     await expectText(page.getByTestId('usage-goals'), '0/1');
-    await shoot('daily-empty');
+    await shootFittingSmallestPhone('daily-empty');
   });
 
   it('creates a goal', async () => {
@@ -89,7 +96,7 @@ describe('Stride in a browser', () => {
     await page.getByRole('heading', { level: 3, name: 'Run a half marathon in October' }).waitFor();
     await page.getByText('Goal created', { exact: true }).waitFor();
     await expectText(page.getByTestId('usage-goals'), '1/1');
-    await shoot('goals');
+    await shootFittingSmallestPhone('goals');
   });
 
   it('breaks the goal down with AI', async () => {
@@ -104,7 +111,7 @@ describe('Stride in a browser', () => {
     const tasks = page.locator('.selected-goal [data-testid="task-item"]');
     await expect.poll(() => tasks.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await expectText(page.getByTestId('usage-ai'), '1/3');
-    await shoot('daily-with-tasks');
+    await shootFittingSmallestPhone('daily-with-tasks');
   });
 
   it('completes a task in the energy view', async () => {
@@ -193,7 +200,7 @@ describe('Stride in a browser', () => {
     await shoot('collection');
     await go('/collections');
     await page.getByRole('link', { name: /Fitness 2025/ }).waitFor();
-    await shoot('collections');
+    await shootFittingSmallestPhone('collections');
 
     await go('/user-profile');
     await page.getByRole('heading', { level: 2, name: 'Subscription' }).waitFor();

@@ -2,8 +2,8 @@
 /**
  * What every browser journey needs: the built web app served by the real API (embedded defaults,
  * AUTH_MODE=dev, a fresh DATA_DIR) on a free port, Debian's chromium driven by playwright-core, and
- * helpers for screenshots (1280x800 and 390x844 into artifacts/screenshots/), text polling and the
- * browser's console errors and HTTP answers.
+ * helpers for screenshots (1280x800 and 390x844 into artifacts/screenshots/; no page may scroll sideways
+ * on the phone), text polling and the browser's console errors and HTTP answers.
  */
 import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -22,6 +22,8 @@ export const screenshotDir = path.join(repoRoot, 'artifacts', 'screenshots');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+/** The narrowest phone screens still in use (iPhone SE, first generation; small Android phones). */
+export const SMALLEST_PHONE = { width: 320, height: 640 };
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -219,9 +221,26 @@ export async function openTab(stride: Stride, options: { timezoneId?: string } =
   return { context, page, consoleErrors, failedResponses };
 }
 
+/** How many pixels the page is wider than its viewport (it scrolls sideways by that much). */
+const sidewaysScroll = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Fails when the page, at this screen's width, is wider than the screen (something that does not wrap
+ * makes the whole page scroll sideways). The viewport goes back to desktop after.
+ */
+export async function expectFits(page: Page, screen: { width: number; height: number }, name = ''): Promise<void> {
+  await page.setViewportSize(screen);
+  await page.waitForTimeout(150);
+  const over = await sidewaysScroll(page);
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(150);
+  if (over > 0) throw new Error(`${name}: the page is ${over}px wider than a ${screen.width}px phone screen`);
+}
+
 /**
  * Full-page screenshots at desktop and phone widths; the viewport goes back to desktop after. Fails when the
- * page is wider than the phone's screen (something that does not wrap makes the whole page scroll sideways).
+ * page is wider than the phone's screen (`expectFits`).
  */
 export async function shoot(page: Page, name: string): Promise<void> {
   // Full-page captures draw the sticky header where the page is scrolled to: start from the top.
@@ -231,12 +250,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(350);
   await page.screenshot({ path: path.join(screenshotDir, `${name}-phone.png`), fullPage: true });
-  const sideways = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(150);
-  if (sideways > 0) throw new Error(`${name}: the page is ${sideways}px wider than a ${PHONE.width}px phone screen`);
+  await expectFits(page, PHONE, name);
 }
 
 /** The page's first contentful paint (ms since navigation), once the browser has recorded it. */

@@ -25,7 +25,10 @@ export function Header() {
               className="button button--upgrade button--sm"
               onClick={() => openUpgradeDialog('general')}
             >
-              <span aria-hidden="true">★</span> Upgrade
+              <span className="upgrade-star" aria-hidden="true">
+                ★
+              </span>{' '}
+              Upgrade
             </button>
           ) : null}
           <AccountMenu />
