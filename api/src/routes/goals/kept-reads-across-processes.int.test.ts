@@ -57,12 +57,28 @@ describe('the tier a create is limited by, across API processes', () => {
   });
 });
 
+/** Another process records the user's new time zone (as their browser would report it). */
+const zoneRecordedByAnotherProcess = async (t: TestApp, userId: string, timeZone: string) => {
+  const other = await anotherProcess(t);
+  try {
+    await recordEvents(
+      other.services.commands,
+      streamIds.user(userId),
+      [{ type: 'UserTimeZoneChanged', data: { timeZone, source: 'browser' } }],
+      { userId },
+    );
+  } finally {
+    await other.stop();
+  }
+};
+
 /**
  * The time zone a create counts its month in is the user's, read with the usage counters or kept from this
  * process's last create (the append then checks the user's stream): a zone another process recorded counts
- * at once.
+ * at once. Task commands that decide in the user's zone (schedule, due date, recurrence, edit) keep it the
+ * same way.
  */
-describe('the month a create is counted in, across API processes', () => {
+describe("the user's time zone, across API processes", () => {
   let t: TestApp;
   // 23:30 on 31 March in UTC is already 1 April in Auckland (UTC+13).
   const now = new Date('2026-03-31T23:30:00.000Z');
@@ -84,36 +100,9 @@ describe('the month a create is counted in, across API processes', () => {
       expect((await client.post('/api/goals/create-simple', { title })).statusCode).toBe(201);
     }
     expect(await months()).toEqual(['2026-03', '2026-03']);
-    const other = await anotherProcess(t);
-    try {
-      await recordEvents(
-        other.services.commands,
-        streamIds.user(client.userId),
-        [{ type: 'UserTimeZoneChanged', data: { timeZone: 'Pacific/Auckland', source: 'browser' } }],
-        { userId: client.userId },
-      );
-    } finally {
-      await other.stop();
-    }
+    await zoneRecordedByAnotherProcess(t, client.userId, 'Pacific/Auckland');
     expect((await client.post('/api/goals/create-simple', { title: 'Third, in Auckland' })).statusCode).toBe(201);
     expect(await months()).toEqual(['2026-03', '2026-03', '2026-04']);
-  });
-});
-
-/**
- * Task commands that decide in the user's zone (schedule, due date, recurrence, edit) keep it from the user's
- * last command in this process like create-goal: a zone another process recorded must still be the zone
- * of the next decision (the append checks the user's stream; a stale zone is read again).
- */
-describe('the day a task is planned on, across API processes', () => {
-  let t: TestApp;
-  // 23:30 on 31 March in UTC is already 1 April in Auckland (UTC+13).
-  const now = new Date('2026-03-31T23:30:00.000Z');
-  beforeAll(async () => {
-    t = await startTestApp({ clock: () => now });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it("a time zone recorded by another process decides the next schedule's today", async () => {
@@ -126,17 +115,7 @@ describe('the day a task is planned on, across API processes', () => {
     // On 31 March, today in UTC, then off the plan: the second decides on the zone kept from the first.
     expect((await schedule('2026-03-31')).statusCode).toBe(200);
     expect((await schedule(null)).statusCode).toBe(200);
-    const other = await anotherProcess(t);
-    try {
-      await recordEvents(
-        other.services.commands,
-        streamIds.user(client.userId),
-        [{ type: 'UserTimeZoneChanged', data: { timeZone: 'Pacific/Auckland', source: 'browser' } }],
-        { userId: client.userId },
-      );
-    } finally {
-      await other.stop();
-    }
+    await zoneRecordedByAnotherProcess(t, client.userId, 'Pacific/Auckland');
     const past = await schedule('2026-03-31');
     expect(past.statusCode).toBe(400);
     expect(past.json()).toMatchObject({ details: { field: 'doDate' } });
