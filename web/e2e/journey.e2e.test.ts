@@ -13,8 +13,6 @@ import {
   openAccountMenu as openMenu,
   openTab,
   shoot as shootPage,
-  expectFits,
-  SMALLEST_PHONE,
   startStride,
   type Stride,
   type Tab,
@@ -26,11 +24,6 @@ let page: Page;
 let baseUrl = '';
 
 const shoot = (name: string) => shootPage(page, name);
-/** The signed-in pages also fit the smallest phones (320 px): their header once pushed the avatar off. */
-const shootFittingSmallestPhone = async (name: string) => {
-  await shoot(name);
-  await expectFits(page, SMALLEST_PHONE, name);
-};
 const go = async (pathname: string) => {
   await page.goto(`${baseUrl}${pathname}`);
 };
@@ -78,7 +71,7 @@ describe('Stride in a browser', () => {
     await page.waitForURL(/\/daily$/);
     await expectText(page.getByRole('heading', { level: 1 }), 'Jamie');
     await expectText(page.getByTestId('usage-goals'), '0/1');
-    await shootFittingSmallestPhone('daily-empty');
+    await shoot('daily-empty');
   });
 
   it('creates a goal', async () => {
@@ -96,7 +89,7 @@ describe('Stride in a browser', () => {
     await page.getByRole('heading', { level: 3, name: 'Run a half marathon in October' }).waitFor();
     await page.getByText('Goal created', { exact: true }).waitFor();
     await expectText(page.getByTestId('usage-goals'), '1/1');
-    await shootFittingSmallestPhone('goals');
+    await shoot('goals');
   });
 
   it('breaks the goal down with AI', async () => {
@@ -111,7 +104,7 @@ describe('Stride in a browser', () => {
     const tasks = page.locator('.selected-goal [data-testid="task-item"]');
     await expect.poll(() => tasks.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await expectText(page.getByTestId('usage-ai'), '1/3');
-    await shootFittingSmallestPhone('daily-with-tasks');
+    await shoot('daily-with-tasks');
   });
 
   it('completes a task in the energy view', async () => {
@@ -200,7 +193,7 @@ describe('Stride in a browser', () => {
     await shoot('collection');
     await go('/collections');
     await page.getByRole('link', { name: /Fitness 2025/ }).waitFor();
-    await shootFittingSmallestPhone('collections');
+    await shoot('collections');
 
     await go('/user-profile');
     await page.getByRole('heading', { level: 2, name: 'Subscription' }).waitFor();

@@ -3,7 +3,7 @@
  * What every browser journey needs: the built web app served by the real API (embedded defaults,
  * AUTH_MODE=dev, a fresh DATA_DIR) on a free port, Debian's chromium driven by playwright-core, and
  * helpers for screenshots (1280x800 and 390x844 into artifacts/screenshots/; no page may scroll sideways
- * on the phone), text polling and the browser's console errors and HTTP answers.
+ * at 390 or 320 px), text polling and the browser's console errors and HTTP answers.
  */
 import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -233,14 +233,34 @@ export async function expectFits(page: Page, screen: { width: number; height: nu
   await page.setViewportSize(screen);
   await page.waitForTimeout(150);
   const over = await sidewaysScroll(page);
+  const culprits = over > 0 ? await elementsPastTheEdge(page) : [];
   await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(150);
-  if (over > 0) throw new Error(`${name}: the page is ${over}px wider than a ${screen.width}px phone screen`);
+  if (over > 0) {
+    throw new Error(
+      `${name}: the page is ${over}px wider than a ${screen.width}px phone screen; past its edge: ${culprits.join('; ')}`,
+    );
+  }
 }
+
+/** The innermost elements that reach past the viewport's right edge (tag.class "text", at most five). */
+const elementsPastTheEdge = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const edge = document.documentElement.clientWidth + 0.5;
+    const past = (element: Element) => element.getBoundingClientRect().right > edge;
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((element) => past(element) && !Array.from(element.children).some(past))
+      .slice(0, 5)
+      .map((element) => {
+        const classes = typeof element.className === 'string' ? element.className.trim().replace(/\s+/g, '.') : '';
+        const text = (element.textContent ?? '').trim().slice(0, 30);
+        return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''} "${text}"`;
+      });
+  });
 
 /**
  * Full-page screenshots at desktop and phone widths; the viewport goes back to desktop after. Fails when the
- * page is wider than the phone's screen (`expectFits`).
+ * page is wider than the phone's screen or than the smallest phones' (320 px, no screenshot): `expectFits`.
  */
 export async function shoot(page: Page, name: string): Promise<void> {
   // Full-page captures draw the sticky header where the page is scrolled to: start from the top.
@@ -251,6 +271,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(350);
   await page.screenshot({ path: path.join(screenshotDir, `${name}-phone.png`), fullPage: true });
   await expectFits(page, PHONE, name);
+  await expectFits(page, SMALLEST_PHONE, name);
 }
 
 /** The page's first contentful paint (ms since navigation), once the browser has recorded it. */

@@ -50,23 +50,25 @@ export function DeleteMyAccount({
       ) : (
         <div role="group" aria-label="Confirm account deletion">
           <p className="small">Are you sure? This permanently deletes your account.</p>
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={() => void confirm()}
-            disabled={status === 'busy'}
-            aria-busy={status === 'busy'}
-          >
-            {status === 'busy' ? 'Deleting your account…' : 'Yes, delete my account permanently'}
-          </button>{' '}
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setStatus('idle')}
-            disabled={status === 'busy'}
-          >
-            Keep my account
-          </button>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => void confirm()}
+              disabled={status === 'busy'}
+              aria-busy={status === 'busy'}
+            >
+              {status === 'busy' ? 'Deleting your account…' : 'Yes, delete my account permanently'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setStatus('idle')}
+              disabled={status === 'busy'}
+            >
+              Keep my account
+            </button>
+          </div>
         </div>
       )}
       {status === 'error' ? (
