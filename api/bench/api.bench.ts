@@ -8,7 +8,8 @@
  *   complete-task        POST .../tasks/:id/complete, each task once (then each reopened once, and so on)
  *   emmett-create-goal   the same create-goal on Emmett's PostgreSQL store (emmett-create-goal.ts)
  *   db-limit             single-row INSERT transactions through `pg` (db-limit.ts): the database's limit
- *   list-goals           GET /api/goals/list of users with 8 goals of 3 tasks
+ *   list-goals           GET /api/goals/list of users with 8 goals of 3 tasks, with the Accept-Encoding
+ *                        a browser sends (gzip, deflate, br): the list comes back compressed, as to a browser
  * Per workload: requests/s over its rounds, p50 the median round's, p99 the worst round's, and the median
  * per-round ratios to bare, to Emmett's create-goal and to the database limit. Then, separately, the
  * embedded default (PGlite, no DATABASE_URL): one user adding tasks one after another, p50 latency; and
@@ -197,7 +198,11 @@ const workloads: Record<string, { url: string; requests: LoadRequest[]; rotate?:
   'list-goals': {
     url: apiUrl,
     rotate: true,
-    requests: listUsers.map((user) => ({ method: 'GET', path: '/api/goals/list', headers: user.headers })),
+    requests: listUsers.map((user) => ({
+      method: 'GET',
+      path: '/api/goals/list',
+      headers: { ...user.headers, 'accept-encoding': 'gzip, deflate, br' },
+    })),
   },
 };
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
@@ -51,5 +52,27 @@ describe('goal list cache (PostgreSQL server)', () => {
     expect((await b.get('/api/goals/list')).json()).toEqual([]);
     expect((await a.get('/api/goals/list?status=completed')).json()).toEqual([]);
     expect((await a.get('/api/goals/list?status=active')).json()).toHaveLength(1);
+  });
+
+  it('sends a cached list compressed as the client accepts, never an older list than the plain one', async () => {
+    const client = await registeredUser(t, 'compressed@example.com');
+    await activateSubscription(t, client.userId, 'pro');
+    const decoded = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (let i = 0; i < 4; i += 1) {
+      const { position } = await createGoal(client, {
+        title: `A goal with a title long enough to compress well #${i}`,
+        description: 'One long run a week, rest days respected. '.repeat(30).trim(),
+      });
+      const plain = await client.get('/api/goals/list', { 'x-min-position': position });
+      expect(plain.json()).toHaveLength(i + 1);
+      for (const encoding of ['br', 'gzip'] as const) {
+        // Twice: the first fills the entry's compressed form, the second is served from it.
+        for (const read of [1, 2]) {
+          const list = await client.get('/api/goals/list', { 'accept-encoding': encoding });
+          expect(list.headers['content-encoding'], `${encoding} read ${read}`).toBe(encoding);
+          expect(decoded[encoding](list.rawPayload).toString('utf8')).toBe(plain.payload);
+        }
+      }
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import { CompressibleJson } from '../../http/compressed-body';
 import type { NotificationListener } from '@stride/platform/postgres/notification-listener';
 import {
   READ_MODEL_CHANNEL,
@@ -7,7 +8,7 @@ import {
 } from '@stride/projections/core/change-notifications';
 
 interface Entry {
-  readonly json: string;
+  readonly body: CompressibleJson;
   /** The newest change of this user's lists this process had heard of when the list was read. */
   readonly covers: number;
   /** When it was read (Date.now()): entries expire after ENTRY_TTL_MS. */
@@ -24,7 +25,8 @@ const ENTRY_TTL_MS = 5_000;
 const SOURCES = new Set(['goals', 'collections']);
 
 /**
- * The goal list is the hottest read. This keeps each user's list JSON in memory and drops it when the
+ * The goal list is the hottest read. This keeps each user's list JSON in memory (with its compressed forms,
+ * made once each: compressed-body.ts) and drops it when the
  * goals or collections read model changes that user's rows: this process's own commands say so right after
  * their commit (InlineProjections' `changed`, before the response is sent), every process hears the
  * others' commits through `NOTIFY stride_read_models` (sent just after each commit). Correctness rules:
@@ -76,7 +78,7 @@ export class GoalListCache {
     status: string | undefined,
     minPosition: number | null,
     load: () => Promise<string>,
-  ): Promise<string> {
+  ): Promise<CompressibleJson> {
     const key = status ?? '';
     const entry = this.entries.get(userId)?.get(key);
     const now = Date.now();
@@ -86,15 +88,15 @@ export class GoalListCache {
       now - entry.readAt < ENTRY_TTL_MS &&
       (minPosition === null || entry.covers >= minPosition)
     ) {
-      return entry.json;
+      return entry.body;
     }
     const generation = this.generationOf(userId);
     const covers = this.heard.get(userId) ?? 0;
-    const json = await load();
+    const body = new CompressibleJson(await load());
     if (this.listening && generation === this.generationOf(userId)) {
-      this.keep(userId, key, { json, covers, readAt: now });
+      this.keep(userId, key, { body, covers, readAt: now });
     }
-    return json;
+    return body;
   }
 
   private keep(userId: string, key: string, entry: Entry): void {

@@ -20,6 +20,7 @@ import * as deleteGoal from '@stride/application/commands/goals/delete-goal';
 import * as updateGoal from '@stride/application/commands/goals/update-goal';
 import { requiredPosition } from '../../http/caller';
 import { etagOf, expectedVersionOf } from '../../http/if-match';
+import { CompressibleJson } from '../../http/compressed-body';
 import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { GoalListCache } from './goal-list-cache';
@@ -47,15 +48,17 @@ const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * The list is the hot read: PostgreSQL builds its JSON (the contract's goalRowSchema[]) and it is sent as
    * is, without a parse and re-serialisation here, from the list cache when it is current
-   * (goal-list-cache.ts). The SQL's JSON keys are generated from goalRowSchema and taskRowSchema
+   * (goal-list-cache.ts), compressed when the client accepts it (br or gzip, made once per cached list). The SQL's JSON keys are generated from goalRowSchema and taskRowSchema
    * (projections/src/goals/queries/goal-json.ts), so it cannot leave a field out; goals.int.test.ts parses
    * the list strictly against them.
    */
   const sendList = async (request: FastifyRequest, reply: FastifyReply, userId: string, status: GoalStatusFilter) => {
     const minPosition = minPositionOf(request);
     const load = () => listGoalsJson(services.pool, { userId, status });
-    const json = listCache ? await listCache.read(userId, status, minPosition, load) : await load();
-    return reply.type('application/json; charset=utf-8').send(json);
+    const body = listCache
+      ? await listCache.read(userId, status, minPosition, load)
+      : new CompressibleJson(await load());
+    return body.send(request, reply);
   };
 
   app.get(
