@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { TaskRow } from '@stride/domain/contracts/goals';
 import { queryRoots } from '../../../lib/query-client';
+import type { TaskRef } from '../api/task-ref';
 
 /** What the goal queries held before an optimistic change, to put back when the server says no. */
 export type GoalCacheSnapshot = readonly (readonly [QueryKey, unknown])[];
@@ -16,16 +17,24 @@ const isGoalWithTasks = (value: unknown): value is GoalWithTasks =>
   typeof (value as { id?: unknown }).id === 'string' &&
   Array.isArray((value as { generated_tasks?: unknown }).generated_tasks);
 
+/** A goal's counts as the server computes them: its live tasks (the ones it lists), and those done. */
+const countsOf = (tasks: readonly TaskRow[]) => ({
+  task_count: tasks.length,
+  completed_task_count: tasks.filter((task) => task.status === 'done').length,
+});
+
 const changeGoal = (value: unknown, goalId: string, change: (tasks: TaskRow[]) => TaskRow[]): unknown => {
   if (Array.isArray(value)) return value.map((item) => changeGoal(item, goalId, change));
-  if (isGoalWithTasks(value) && value.id === goalId)
-    return { ...value, generated_tasks: change(value.generated_tasks) };
+  if (isGoalWithTasks(value) && value.id === goalId) {
+    const tasks = change(value.generated_tasks);
+    return { ...value, generated_tasks: tasks, ...countsOf(tasks) };
+  }
   return value;
 };
 
 /**
- * Changes the tasks of one goal wherever the goal queries (lists and details) hold it, after cancelling
- * their fetches; returns the snapshot that `restoreGoalCache` puts back.
+ * Changes the tasks of one goal wherever the goal queries (lists and details) hold it, and its counts with
+ * them, after cancelling their fetches; returns the snapshot that `restoreGoalCache` puts back.
  */
 export async function changeGoalTasks(
   queryClient: QueryClient,
@@ -37,6 +46,14 @@ export async function changeGoalTasks(
   queryClient.setQueriesData({ queryKey: [queryRoots.goals] }, (data: unknown) => changeGoal(data, goalId, change));
   return snapshot;
 }
+
+/** Changes one task wherever the goal queries hold it (as `changeGoalTasks`). */
+export const changeGoalTask = (
+  queryClient: QueryClient,
+  { goalId, taskId }: TaskRef,
+  change: (task: TaskRow) => TaskRow,
+): Promise<GoalCacheSnapshot> =>
+  changeGoalTasks(queryClient, goalId, (tasks) => tasks.map((task) => (task.id === taskId ? change(task) : task)));
 
 export function restoreGoalCache(queryClient: QueryClient, snapshot: GoalCacheSnapshot): void {
   for (const [key, data] of snapshot) queryClient.setQueryData(key, data);
