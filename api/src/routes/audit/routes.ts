@@ -10,7 +10,7 @@ import {
   userEventsParamsSchema,
   userEventsQuerySchema,
   userEventsResponseSchema,
-} from './audit-schemas';
+} from '@stride/domain/contracts/audit';
 import { requireStreamAccess } from './stream-access';
 import { decodeEvent, diffBetween, stateAt } from './time-travel';
 

@@ -4,13 +4,8 @@ import { PageHeader } from '../../../components/page-header';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary';
 import { PageLoading } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import {
-  HISTORY_LIMIT,
-  useStreamHistory,
-  useStreamPoint,
-  type AuditEvent,
-  type StateChange,
-} from '../api/get-stream-history';
+import type { AuditEvent, StateChange } from '@stride/domain/contracts/audit';
+import { HISTORY_LIMIT, useStreamHistory, useStreamPoint } from '../api/get-stream-history';
 import './stream-audit-page.css';
 
 const timeFormatter = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+// GET /api/audit/streams/:streamId and /api/audit/users/:userId/events (admins, and a user's own streams):
+// the API validates with these and the admin audit screen reads its answers with them.
+
+/** The most events one page of an audit answer holds. */
+export const AUDIT_PAGE_MAX = 500;
+
 /** A stored event as the audit endpoints show it: data as written (its schema version alongside). */
 export const auditEventSchema = z.object({
   globalPosition: z.number().int(),
@@ -18,6 +24,7 @@ export const auditEventSchema = z.object({
   decoded: z.object({ schemaVersion: z.number().int(), data: z.unknown() }).nullable(),
   decodeError: z.string().nullable(),
 });
+export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const streamParamsSchema = z.object({ streamId: z.string().min(3).max(200) });
 
@@ -28,7 +35,7 @@ export const pointSchema = z.union([z.string().regex(/^\d{1,15}$/), z.iso.dateti
 
 export const streamEventsQuerySchema = z.object({
   afterVersion: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(100),
   /** Time travel: the answer also carries the state at this point. */
   at: pointSchema.optional(),
   /** The difference between two points: `from` to `to` (`to` defaults to `at`, or now). */
@@ -52,6 +59,7 @@ export const stateChangeSchema = z.object({
   before: z.unknown().optional(),
   after: z.unknown().optional(),
 });
+export type StateChange = z.infer<typeof stateChangeSchema>;
 
 export const streamEventsResponseSchema = z.object({
   streamId: z.string(),
@@ -64,6 +72,7 @@ export const streamEventsResponseSchema = z.object({
   /** With `from`: both states and every changed leaf between them. */
   diff: z.object({ from: statePointSchema, to: statePointSchema, changes: z.array(stateChangeSchema) }).optional(),
 });
+export type StreamEventsResponse = z.infer<typeof streamEventsResponseSchema>;
 
 /** `at`: a global log position (digits) or an ISO instant; absent = now. */
 export const streamStateQuerySchema = z.object({ at: pointSchema.optional() });
@@ -72,7 +81,7 @@ export const streamStateResponseSchema = statePointSchema.extend({ streamId: z.s
 export const userEventsParamsSchema = z.object({ userId: z.string().min(1).max(200) });
 export const userEventsQuerySchema = z.object({
   afterPosition: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(100),
 });
 export const userEventsResponseSchema = z.object({
   userId: z.string(),
