@@ -44,9 +44,13 @@ const downgradeAt = (now: string): BillingCommand => ({
 });
 
 /** The subscription as the newest report has it (tier pro, the period end), recorded with that report's time. */
-const changed = (status: 'active' | 'past_due' | 'canceled', occurredAt: string): BillingEvent => ({
+const changed = (
+  status: 'active' | 'past_due' | 'canceled',
+  occurredAt: string,
+  tier: 'pro' | 'starter' = 'pro',
+): BillingEvent => ({
   type: 'SubscriptionChanged',
-  data: { tier: 'pro', status, subscriptionId: 'sub_1', currentPeriodEnd: PERIOD_END, occurredAt },
+  data: { tier, status, subscriptionId: 'sub_1', currentPeriodEnd: PERIOD_END, occurredAt },
 });
 const paidInvoice = (invoiceId: string, paidAt: string): BillingEvent => ({
   type: 'InvoicePaid',
@@ -131,33 +135,12 @@ describe('Billing decider', () => {
       spec
         .given(proUser)
         .when(apply(T(5), { tier: 'starter' }))
-        .then([
-          {
-            type: 'SubscriptionChanged',
-            data: {
-              tier: 'starter',
-              status: 'active',
-              subscriptionId: 'sub_1',
-              currentPeriodEnd: PERIOD_END,
-              occurredAt: T(5),
-            },
-          },
-        ]);
+        .then([changed('active', T(5), 'starter')]);
     });
 
     it('given a newer report applied, when an older one arrives late, then it is ignored (no roll-back)', () => {
-      const changed: BillingEvent = {
-        type: 'SubscriptionChanged',
-        data: {
-          tier: 'starter',
-          status: 'active',
-          subscriptionId: 'sub_1',
-          currentPeriodEnd: PERIOD_END,
-          occurredAt: T(5),
-        },
-      };
       spec
-        .given([...proUser, changed])
+        .given([...proUser, changed('active', T(5), 'starter')])
         .when(apply(T(3), { tier: 'pro' }))
         .then([]);
     });
@@ -244,18 +227,7 @@ describe('Billing decider', () => {
       spec
         .given(proUser)
         .when(apply(T(10), { status: 'past_due' }))
-        .then([
-          {
-            type: 'SubscriptionChanged',
-            data: {
-              tier: 'pro',
-              status: 'past_due',
-              subscriptionId: 'sub_1',
-              currentPeriodEnd: PERIOD_END,
-              occurredAt: T(10),
-            },
-          },
-        ]);
+        .then([changed('past_due', T(10))]);
     });
 
     it('given a failed payment, when the subscription is reported active again, then PaymentRecovered', () => {
@@ -334,16 +306,7 @@ describe('Billing decider', () => {
     });
 
     it('given a later active report, when an older failure arrives, then it is ignored', () => {
-      const renewed: BillingEvent = {
-        type: 'SubscriptionChanged',
-        data: {
-          tier: 'pro',
-          status: 'active',
-          subscriptionId: 'sub_1',
-          currentPeriodEnd: PERIOD_END,
-          occurredAt: T(20),
-        },
-      };
+      const renewed: BillingEvent = changed('active', T(20));
       spec
         .given([...proUser, renewed])
         .when(fail(T(10)))
@@ -351,16 +314,7 @@ describe('Billing decider', () => {
     });
 
     it('given a later past-due report, when an older failure arrives, then it still starts the grace period', () => {
-      const pastDue: BillingEvent = {
-        type: 'SubscriptionChanged',
-        data: {
-          tier: 'pro',
-          status: 'past_due',
-          subscriptionId: 'sub_1',
-          currentPeriodEnd: PERIOD_END,
-          occurredAt: T(11),
-        },
-      };
+      const pastDue: BillingEvent = changed('past_due', T(11));
       spec
         .given([...proUser, pastDue])
         .when(fail(T(10)))
@@ -401,32 +355,11 @@ describe('Billing decider', () => {
     });
 
     it('given past due without a recorded failure, when an invoice is paid, then InvoicePaid and SubscriptionChanged active', () => {
-      const pastDue: BillingEvent = {
-        type: 'SubscriptionChanged',
-        data: {
-          tier: 'pro',
-          status: 'past_due',
-          subscriptionId: 'sub_1',
-          currentPeriodEnd: PERIOD_END,
-          occurredAt: T(11),
-        },
-      };
+      const pastDue: BillingEvent = changed('past_due', T(11));
       spec
         .given([...proUser, pastDue])
         .when(pay(T(15)))
-        .then([
-          paidInvoice('in_2', T(15)),
-          {
-            type: 'SubscriptionChanged',
-            data: {
-              tier: 'pro',
-              status: 'active',
-              subscriptionId: 'sub_1',
-              currentPeriodEnd: PERIOD_END,
-              occurredAt: T(15),
-            },
-          },
-        ]);
+        .then([paidInvoice('in_2', T(15)), changed('active', T(15))]);
     });
   });
 
@@ -559,18 +492,7 @@ describe('Billing decider', () => {
       spec
         .given([linked, provisional])
         .when(apply(T(1)))
-        .then([
-          {
-            type: 'SubscriptionChanged',
-            data: {
-              tier: 'pro',
-              status: 'active',
-              subscriptionId: 'sub_1',
-              currentPeriodEnd: PERIOD_END,
-              occurredAt: T(1),
-            },
-          },
-        ]);
+        .then([changed('active', T(1))]);
     });
 
     it('given a checkout for a price the catalogue does not know, then only the link', () => {
