@@ -43,7 +43,7 @@ const downgradeAt = (now: string): BillingCommand => ({
   metadata: { ...metadata, now: new Date(now) },
 });
 
-/** The subscription as the newest report has it (tier pro, the period end), recorded with that report's time. */
+/** The subscription as the newest report has it (tier pro unless given, the period end), at that report's time. */
 const changed = (
   status: 'active' | 'past_due' | 'canceled',
   occurredAt: string,
