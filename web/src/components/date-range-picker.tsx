@@ -38,7 +38,7 @@ export function DateRangePicker({
               type="button"
               role="radio"
               aria-checked={active}
-              className={`segmented__option${active ? ' is-active' : ''}`}
+              className={`segmented__option${active ? ' is-selected' : ''}`}
               onClick={() => onChange(range)}
             >
               {preset.label}

@@ -75,7 +75,7 @@ export function MockDemoPage() {
               type="button"
               role="radio"
               aria-checked={energy === level}
-              className={`segmented__option${energy === level ? ' is-active' : ''}`}
+              className={`segmented__option${energy === level ? ' is-selected' : ''}`}
               onClick={() => setEnergy(level)}
             >
               {level[0]!.toUpperCase() + level.slice(1)}
