@@ -63,10 +63,13 @@ export class CompressibleJson {
 
   /**
    * Sends the body compressed when the request accepts br or gzip (br first; a `q=0` refuses one) and it
-   * is large enough, else as it is. Varies by Accept-Encoding either way, for caches between.
+   * is large enough, else as it is. Adds Accept-Encoding to Vary either way, for caches between.
    */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    const vary = reply.getHeader('vary');
+    reply
+      .type('application/json; charset=utf-8')
+      .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     const accepted = this.text.length >= MIN_COMPRESSED_BYTES ? request.headers['accept-encoding'] : undefined;
     const encoding = accepted ? negotiator.negotiate(accepted) : null;
     if (!encoding) return reply.send(this.text);

@@ -20,6 +20,7 @@ describe('CompressibleJson', () => {
     app = Fastify();
     app.get('/large', (request, reply) => kept.send(request, reply));
     app.get('/small', (request, reply) => new CompressibleJson(small).send(request, reply));
+    app.get('/varied', (request, reply) => kept.send(request, reply.header('vary', 'origin')));
     await app.ready();
   });
   afterAll(() => app.close());
@@ -60,6 +61,10 @@ describe('CompressibleJson', () => {
     const response = await get('/small', 'gzip, deflate, br');
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.payload).toBe(small);
+  });
+
+  it('adds Accept-Encoding to a Vary another part of the app set', async () => {
+    expect((await get('/varied', 'gzip')).headers.vary).toBe('origin, accept-encoding');
   });
 
   it('compresses a kept body once per encoding, however often it is sent', () => {
