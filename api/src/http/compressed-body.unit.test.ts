@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompressibleJson, MIN_COMPRESSED_BYTES } from './compressed-body';
+import { CompressibleJson, MIN_COMPRESSED_LENGTH } from './compressed-body';
 
 const large = JSON.stringify(
   Array.from({ length: 40 }, (_, i) => ({
@@ -57,7 +57,7 @@ describe('CompressibleJson', () => {
     }
   });
 
-  it(`sends a body under ${MIN_COMPRESSED_BYTES} characters as it is, whatever the client accepts`, async () => {
+  it(`sends a body under ${MIN_COMPRESSED_LENGTH} characters as it is, whatever the client accepts`, async () => {
     const response = await get('/small', 'gzip, deflate, br');
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.payload).toBe(small);
