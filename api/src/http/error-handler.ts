@@ -11,7 +11,7 @@ import { BillingError, type BillingErrorCode } from '@stride/application/billing
  * The one error handler (spec section 8): every failure becomes `{ error, code?, details? }`.
  * - bad input (zod, fastify validation): 400 with `details.field` (dotted path) and every issue;
  * - DomainError: by code (validation 400, unauthorized / account_deleted 401, forbidden / plan_required / limit_reached 403,
- *   not_found 404, illegal_state / version_conflict 409) with its details, so the web app can open the
+ *   not_found 404, illegal_state / version_conflict / quota_reached 409) with its details, so the web app can open the
  *   upgrade dialog on limit_reached;
  * - 429 from the rate limiter (its reset header is already set);
  * - anything else is logged with the request context and answered 500 with no internals.
@@ -26,6 +26,7 @@ export const statusOfDomainCode: Readonly<Record<DomainErrorCode, number>> = {
   not_found: 404,
   illegal_state: 409,
   version_conflict: 409,
+  quota_reached: 409,
 };
 
 export const statusOfBillingCode: Readonly<Record<BillingErrorCode, number>> = {

@@ -11,7 +11,8 @@ export type DomainErrorCode =
   | 'not_found' // 404: the stream or row does not exist (or is not the caller's)
   | 'illegal_state' // 409: the aggregate's state forbids the command (e.g. completing a deleted goal)
   | 'version_conflict' // 409: optimistic concurrency failed (If-Match / expected version)
-  | 'limit_reached'; // 403: a monthly usage limit of the caller's tier is reached
+  | 'limit_reached' // 403: a monthly usage limit of the caller's tier is reached
+  | 'quota_reached'; // 409: the caller keeps as many of these as anyone may (own templates); deleting one frees a place
 
 export class DomainError extends Error {
   override readonly name = 'DomainError';

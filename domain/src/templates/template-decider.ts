@@ -41,10 +41,16 @@ export interface TemplateContent {
   }[];
 }
 
-/** `tier`: the caller's effective tier (billing), read by the application layer. */
+/** The most templates of their own one user keeps (on every plan with templates): a library, not a dump. */
+export const OWN_TEMPLATES_MAX = 100;
+
+/**
+ * `tier`: the caller's effective tier (billing); `ownTemplates`: how many templates of their own the caller
+ * has besides this one; both read by the application layer.
+ */
 export type SaveGoalTemplate = Command<
   'SaveGoalTemplate',
-  TemplateContent & { templateId: string; tier: string; sourceGoalId: string | null }
+  TemplateContent & { templateId: string; tier: string; sourceGoalId: string | null; ownTemplates: number }
 >;
 export type DeleteGoalTemplate = Command<'DeleteGoalTemplate', Record<string, never>>;
 
@@ -64,6 +70,13 @@ const saveTemplate = ({ data, metadata }: SaveGoalTemplate, state: TemplateState
   }
   requireTemplates(data.tier);
   if (state !== null) throw new DomainError('illegal_state', 'Template already exists', { field: 'templateId' });
+  if (data.ownTemplates >= OWN_TEMPLATES_MAX) {
+    throw new DomainError(
+      'quota_reached',
+      `You have ${OWN_TEMPLATES_MAX} templates of your own. Delete one to save another.`,
+      { field: 'templateId', limit: OWN_TEMPLATES_MAX },
+    );
+  }
   const { templateId, title, description, category, priority, tasks, sourceGoalId } = data;
   return [
     createEvent(goalTemplateSaved, {

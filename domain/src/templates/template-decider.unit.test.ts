@@ -4,7 +4,7 @@ import { hasTemplates } from '../plans/limits';
 import { subscriptionTierValues } from '../plans/subscription-tiers';
 import type { CommandMetadata } from '../shared/event';
 import { deciderSpec } from '../testing/decider-spec';
-import { templateDecider, type SaveGoalTemplate } from './template-decider';
+import { OWN_TEMPLATES_MAX, templateDecider, type SaveGoalTemplate } from './template-decider';
 import type { TemplateEvent } from './template-events';
 
 const spec = deciderSpec(templateDecider);
@@ -25,7 +25,7 @@ const content = {
 
 const save = (tier: string, overrides: Partial<SaveGoalTemplate['data']> = {}): SaveGoalTemplate => ({
   type: 'SaveGoalTemplate',
-  data: { templateId: 'tpl_1', tier, sourceGoalId: 'goal_1', ...content, ...overrides },
+  data: { templateId: 'tpl_1', tier, sourceGoalId: 'goal_1', ownTemplates: 0, ...content, ...overrides },
   metadata: byOwner,
 });
 
@@ -49,6 +49,37 @@ describe('Goal template decider', () => {
         requiredTiers: ['starter', 'pro', 'team'],
         currentTier: 'free',
       });
+  });
+
+  it(`given ${OWN_TEMPLATES_MAX - 1} templates of the caller's own, when one more is saved, then GoalTemplateSaved`, () => {
+    spec
+      .given([])
+      .when(save('pro', { ownTemplates: OWN_TEMPLATES_MAX - 1 }))
+      .then([saved]);
+  });
+
+  it(`given ${OWN_TEMPLATES_MAX} templates of the caller's own, when one more is saved, then quota_reached saying what to do`, () => {
+    spec
+      .given([])
+      .when(save('pro', { ownTemplates: OWN_TEMPLATES_MAX }))
+      .thenThrows('quota_reached', `You have ${OWN_TEMPLATES_MAX} templates of your own. Delete one to save another.`, {
+        field: 'templateId',
+        limit: OWN_TEMPLATES_MAX,
+      });
+  });
+
+  it('on every plan with templates, a save is refused exactly when the caller already keeps the most', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...subscriptionTierValues.filter(hasTemplates)),
+        fc.nat({ max: 3 * OWN_TEMPLATES_MAX }),
+        (tier, ownTemplates) => {
+          const decide = () => templateDecider.decide(save(tier, { ownTemplates }), templateDecider.initialState());
+          if (ownTemplates >= OWN_TEMPLATES_MAX) expect(decide).toThrow(/Delete one to save another/);
+          else expect(decide()).toHaveLength(1);
+        },
+      ),
+    );
   });
 
   it('given no template, when saved without tasks, then validation on tasks', () => {

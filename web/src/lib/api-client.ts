@@ -23,6 +23,7 @@ export function userMessageFor(status: number, code?: string, timedOut = false):
       : "Stride can't be reached. Check your connection and try again.";
   if (code === 'limit_reached') return "You've reached this month's limit on your plan. Upgrade to add more.";
   if (code === 'plan_required') return "Your plan doesn't include this. Upgrade to use it.";
+  if (code === 'quota_reached') return 'You already keep as many of these as Stride allows. Delete one to add another.';
   if (code === 'account_deleted') return 'This account was deleted. Sign in again to start a new, empty account.';
   if (status === 401) return 'Your session has ended. Please sign in again.';
   if (status === 403) return "You don't have access to this. If you think you should, contact support.";

@@ -55,6 +55,7 @@ describe('api client', () => {
     [403, 'plan_required', "Your plan doesn't include this. Upgrade to use it."],
     [404, 'not_found', "We couldn't find that. It may have been deleted; refresh the page to see the latest."],
     [409, 'version_conflict', 'This changed somewhere else. Refresh the page and try again.'],
+    [409, 'quota_reached', 'You already keep as many of these as Stride allows. Delete one to add another.'],
     [429, undefined, 'Too many requests right now. Wait a moment and try again.'],
   ])('maps %s (%s) to what to do next', (status, code, expected) => {
     expect(new ApiError(status, 'raw server words', undefined, code).message).toBe(expected);

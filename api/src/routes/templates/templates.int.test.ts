@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goalMutationResponseSchema } from '@stride/domain/contracts/goals';
 import { templateLibraryResponseSchema, templateMutationResponseSchema } from '@stride/domain/contracts/templates';
 import { builtInTemplate } from '@stride/domain/templates/template-library';
+import { OWN_TEMPLATES_MAX } from '@stride/domain/templates/template-decider';
 import { activateSubscription, cancelSubscription, createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 
@@ -130,6 +131,27 @@ describe('/api/templates', () => {
     expect(deleted.json()).toMatchObject({ template: null });
     expect(templateLibraryResponseSchema.parse((await user.get('/api/templates')).json()).own).toEqual([]);
     expect((await user.delete(`/api/templates/${template!.id}`)).statusCode).toBe(404);
+  });
+
+  it(`keeps at most ${OWN_TEMPLATES_MAX} templates of a user's own: the next save is 409 quota_reached, and deleting one frees a place`, async () => {
+    const user = await registeredUser(t, 'many-templates@example.com');
+    await activateSubscription(t, user.userId, 'pro');
+    const { goal } = await createGoal(user, { title: 'Weekly review' });
+    await user.post(`/api/goals/${goal.id}/tasks`, { tasks: [{ title: 'Clear the inbox' }] });
+    for (let i = 0; i < OWN_TEMPLATES_MAX; i += 1) {
+      expect((await user.post('/api/templates', { goal_id: goal.id, title: `Review ${i}` })).statusCode).toBe(201);
+    }
+    const refused = await user.post('/api/templates', { goal_id: goal.id, title: 'One too many' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'quota_reached',
+      error: `You have ${OWN_TEMPLATES_MAX} templates of your own. Delete one to save another.`,
+      details: { limit: OWN_TEMPLATES_MAX },
+    });
+    const own = templateLibraryResponseSchema.parse((await user.get('/api/templates')).json()).own;
+    expect(own).toHaveLength(OWN_TEMPLATES_MAX);
+    expect((await user.delete(`/api/templates/${own[0]!.id}`)).statusCode).toBe(200);
+    expect((await user.post('/api/templates', { goal_id: goal.id, title: 'Room again' })).statusCode).toBe(201);
   });
 
   it('validates input with a 400 naming the field, and refuses what is not there', async () => {

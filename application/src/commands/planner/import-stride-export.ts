@@ -8,6 +8,7 @@ import type { DomainEvent } from '@stride/domain/shared/event';
 import { hasTemplates } from '@stride/domain/plans/limits';
 import { streamIds } from '@stride/domain/stream-ids';
 import { templateDecider } from '@stride/domain/templates/template-decider';
+import { countTemplates } from '@stride/projections/templates/queries/list-templates';
 import { usageDecider } from '@stride/domain/usage/usage-decider';
 import type { Services } from '../../services';
 import type { CommandContext, StreamEvolver, StreamTarget } from '../command-handler';
@@ -34,7 +35,8 @@ const target = <State, Event extends DomainEvent>(
  * Imports a Stride JSON export into the caller's account, in one atomic append: each goal (under a new id,
  * with its tasks, their histories, time logs and series) as a new goal stream, each collection as a new
  * collection of the new goals, each goal template as a new template when the caller's plan has templates
- * (otherwise they are left out: saving templates is a Starter feature). Live imported goals count towards
+ * (otherwise they are left out: saving templates is a Starter feature; an import that would take the caller
+ * past OWN_TEMPLATES_MAX is refused whole, quota_reached). Live imported goals count towards
  * the month's goal limit like created ones. Preferences are not imported (they name the old account's goals).
  */
 export async function run(
@@ -42,7 +44,10 @@ export async function run(
   context: CommandContext,
   { document }: ImportStrideExportInput,
 ): Promise<ImportResult> {
-  const tier = await limitTierOf(services, context.userId);
+  const [tier, ownTemplates] = await Promise.all([
+    limitTierOf(services, context.userId),
+    countTemplates(services.pool, context.userId),
+  ]);
   const goals = document.goals.map((goal) => ({ goal, goalId: newId() }));
   const newGoalId = new Map(goals.map(({ goal, goalId }) => [goal.goalId, goalId]));
   const collections = document.collections
@@ -108,7 +113,7 @@ export async function run(
           states[`collection:${collectionId}`] as Parameters<typeof collectionDecider.decide>[1],
         ).events,
       ]);
-      const templateEvents = templates.map(({ template, templateId }) => [
+      const templateEvents = templates.map(({ template, templateId }, index) => [
         `template:${templateId}`,
         templateDecider.decide(
           {
@@ -122,6 +127,7 @@ export async function run(
               priority: template.priority,
               tasks: template.tasks,
               sourceGoalId: (template.sourceGoalId !== null && newGoalId.get(template.sourceGoalId)) || null,
+              ownTemplates: ownTemplates + index,
             },
             metadata,
           },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { goalPrioritySchema } from '@stride/domain/goals/goal-events';
 import { DomainError } from '@stride/domain/shared/domain-error';
 import { getGoal } from '@stride/projections/goals/queries/get-goal';
+import { countTemplates } from '@stride/projections/templates/queries/list-templates';
 import type { Services } from '../../services';
 import type { CommandContext } from '../command-handler';
 import { userScopedId } from '../ids';
@@ -22,7 +23,10 @@ export const resultSchema = templateResultSchema;
 /**
  * "Save this goal as a template": the caller's goal (from the goals read model, written in the same
  * transaction as its events) and its live tasks in their order, with their minutes and energy; statuses
- * and dates are not kept (a template is a starting plan). Gated by plan in the decider.
+ * and dates are not kept (a template is a starting plan). Gated by plan, and capped (OWN_TEMPLATES_MAX) on
+ * the count of the caller's templates in the read model, in the decider: two saves at once may both pass
+ * the cap by one (no stream counts a user's templates), which the cap, a guard against a library without
+ * end, allows.
  */
 export async function run(
   services: Services,
@@ -31,9 +35,10 @@ export async function run(
 ): Promise<TemplateResult> {
   // Another user's template id names a fresh template of the caller's: no existence oracle (defect 9).
   const templateId = userScopedId(context.userId, key);
-  const [goal, tier] = await Promise.all([
+  const [goal, tier, ownTemplates] = await Promise.all([
     getGoal(services.pool, context.userId, goalId),
     limitTierOf(services, context.userId),
+    countTemplates(services.pool, context.userId),
   ]);
   if (!goal) throw new DomainError('not_found', 'Goal not found', { field: 'goal_id' });
   const tasks = goal.generated_tasks
@@ -60,6 +65,7 @@ export async function run(
       priority: goalPrioritySchema.parse(goal.priority),
       tasks,
       sourceGoalId: goalId,
+      ownTemplates,
     },
     metadata,
   }));

@@ -10,3 +10,12 @@ export async function listTemplates(db: Queryable, userId: string): Promise<Temp
   );
   return rows.map((row) => row.template);
 }
+
+/** How many templates of their own the user keeps (the template decider's `ownTemplates`). */
+export async function countTemplates(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM goal_templates WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0]?.count ?? 0;
+}
