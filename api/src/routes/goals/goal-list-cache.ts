@@ -26,8 +26,8 @@ const SOURCES = new Set(['goals', 'collections']);
 
 /**
  * The goal list is the hottest read. This keeps each user's list JSON in memory (with its compressed forms,
- * made once each: compressed-body.ts) and drops it when the
- * goals or collections read model changes that user's rows: this process's own commands say so right after
+ * made once each: compressed-body.ts) and drops it when the goals or collections read model changes that
+ * user's rows: this process's own commands say so right after
  * their commit (InlineProjections' `changed`, before the response is sent), every process hears the
  * others' commits through `NOTIFY stride_read_models` (sent just after each commit). Correctness rules:
  * - a list read while a change commits is not kept (per-user generation counter, read before the query);

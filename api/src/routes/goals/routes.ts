@@ -48,7 +48,8 @@ const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * The list is the hot read: PostgreSQL builds its JSON (the contract's goalRowSchema[]) and it is sent as
    * is, without a parse and re-serialisation here, from the list cache when it is current
-   * (goal-list-cache.ts), compressed when the client accepts it (br or gzip, made once per cached list). The SQL's JSON keys are generated from goalRowSchema and taskRowSchema
+   * (goal-list-cache.ts), compressed when the client accepts it (br or gzip, made once per cached list).
+   * The SQL's JSON keys are generated from goalRowSchema and taskRowSchema
    * (projections/src/goals/queries/goal-json.ts), so it cannot leave a field out; goals.int.test.ts parses
    * the list strictly against them.
    */
