@@ -3,7 +3,7 @@ import { taskMutationResponseSchema, type TaskRow } from '@stride/domain/contrac
 import { apiClient } from '../../../lib/api-client';
 import { emitProductEvent } from '../../../lib/product-events';
 import { toast, UNDO_TOAST_DURATION } from '../../../lib/toast';
-import { changeGoalTask, restoreGoalCache } from '../lib/goal-task-cache';
+import { changeTaskEverywhere, restoreGoalCache } from '../lib/goal-task-cache';
 import { invalidateAfterTaskChange } from './invalidate';
 import { optimisticTaskChange } from './optimistic-task-change';
 import { reopenedTask, reopenTask } from './reopen-task';
@@ -38,7 +38,7 @@ export function useCompleteTask() {
           label: 'Undo',
           // Shown reopened at once, as a reopen from the menu is; put back if the server says no.
           onSelect: () =>
-            void changeGoalTask(queryClient, ref, reopenedTask).then((snapshot) =>
+            void changeTaskEverywhere(queryClient, ref, reopenedTask).then((snapshot) =>
               reopenTask({ goalId: ref.goalId, taskId: ref.taskId })
                 .then(() => toast('Task reopened'))
                 .catch((error: Error) => {

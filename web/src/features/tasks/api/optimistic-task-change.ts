@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TaskRow } from '@stride/domain/contracts/goals';
 import { toast } from '../../../lib/toast';
-import { changeGoalTask, restoreGoalCache, type GoalCacheSnapshot } from '../lib/goal-task-cache';
+import { changeTaskEverywhere, restoreGoalCache, type GoalCacheSnapshot } from '../lib/goal-task-cache';
 import { invalidateAfterTaskChange } from './invalidate';
 import type { TaskRef } from './task-ref';
 
 /**
- * Mutation callbacks for a change of one task's state (start, complete, reopen): the goal screens show it
- * at once, as the server will (`change`, as the goals projection applies the event), the server's refusal
+ * Mutation callbacks for a change of one task's state (start, complete, reopen): the goal screens and the
+ * task lists (energy, planner) show it at once, as the server will (`change`, as the goals projection applies the event), the server's refusal
  * puts the goals back and says what went wrong (`failed` when it gives no message), and the task queries
  * are read again once it has settled, without the mutation waiting for that read. Before, the change showed
  * (and the task's button and the time dialog were free again) only after the read that followed the
@@ -21,7 +21,7 @@ export function optimisticTaskChange<V extends TaskRef>(
   return {
     onMutate: async (variables: V): Promise<{ snapshot: GoalCacheSnapshot }> => {
       const now = new Date().toISOString();
-      return { snapshot: await changeGoalTask(queryClient, variables, (task) => change(task, variables, now)) };
+      return { snapshot: await changeTaskEverywhere(queryClient, variables, (task) => change(task, variables, now)) };
     },
     onError: (error: Error, _variables: V, context: { snapshot: GoalCacheSnapshot } | undefined) => {
       if (context) restoreGoalCache(queryClient, context.snapshot);

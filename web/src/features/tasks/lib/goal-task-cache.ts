@@ -3,7 +3,7 @@ import type { TaskRow } from '@stride/domain/contracts/goals';
 import { queryRoots } from '../../../lib/query-client';
 import type { TaskRef } from '../api/task-ref';
 
-/** What the goal queries held before an optimistic change, to put back when the server says no. */
+/** What the task queries held before an optimistic change, to put back when the server says no. */
 export type GoalCacheSnapshot = readonly (readonly [QueryKey, unknown])[];
 
 interface GoalWithTasks {
@@ -47,13 +47,54 @@ export async function changeGoalTasks(
   return snapshot;
 }
 
-/** Changes one task wherever the goal queries hold it (as `changeGoalTasks`). */
-export const changeGoalTask = (
+/** The task lists other than the goals' (energy lists, the day's plan, search), whose rows extend TaskRow. */
+const TASK_LIST_ROOTS = [queryRoots.tasks, queryRoots.planner] as const;
+
+const isRowOf = (value: unknown, { goalId, taskId }: TaskRef): value is TaskRow =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as { id?: unknown }).id === taskId &&
+  (value as { goal_id?: unknown }).goal_id === goalId &&
+  typeof (value as { status?: unknown }).status === 'string';
+
+/** The value with every row of the task in it, at any depth, changed; untouched parts keep their identity. */
+const changeRows = (value: unknown, ref: TaskRef, change: (task: TaskRow) => TaskRow): unknown => {
+  if (isRowOf(value, ref)) return change(value);
+  if (Array.isArray(value)) {
+    const items = value.map((item) => changeRows(item, ref, change));
+    return items.some((item, index) => item !== value[index]) ? items : value;
+  }
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+    const entries = Object.entries(value).map(([name, item]) => [name, changeRows(item, ref, change)] as const);
+    const record = value as Record<string, unknown>;
+    return entries.some(([name, item]) => item !== record[name]) ? Object.fromEntries(entries) : value;
+  }
+  return value;
+};
+
+/**
+ * Changes one task wherever the page holds it: in the goal queries (as `changeGoalTasks`, counts included)
+ * and in the other task lists (energy, planner), after cancelling their fetches; the snapshot puts them all
+ * back.
+ */
+export async function changeTaskEverywhere(
   queryClient: QueryClient,
-  { goalId, taskId }: TaskRef,
+  ref: TaskRef,
   change: (task: TaskRow) => TaskRow,
-): Promise<GoalCacheSnapshot> =>
-  changeGoalTasks(queryClient, goalId, (tasks) => tasks.map((task) => (task.id === taskId ? change(task) : task)));
+): Promise<GoalCacheSnapshot> {
+  const goals = await changeGoalTasks(queryClient, ref.goalId, (tasks) =>
+    tasks.map((task) => (task.id === ref.taskId ? change(task) : task)),
+  );
+  const lists = await Promise.all(
+    TASK_LIST_ROOTS.map(async (root) => {
+      await queryClient.cancelQueries({ queryKey: [root] });
+      const snapshot = queryClient.getQueriesData({ queryKey: [root] });
+      queryClient.setQueriesData({ queryKey: [root] }, (data: unknown) => changeRows(data, ref, change));
+      return snapshot;
+    }),
+  );
+  return [...goals, ...lists.flat()];
+}
 
 export function restoreGoalCache(queryClient: QueryClient, snapshot: GoalCacheSnapshot): void {
   for (const [key, data] of snapshot) queryClient.setQueryData(key, data);

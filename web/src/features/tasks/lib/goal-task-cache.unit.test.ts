@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { changeGoalTasks, inOrder, restoreGoalCache } from './goal-task-cache';
+import { makeTask } from '../../../test/render';
+import { changeTaskEverywhere, changeGoalTasks, inOrder, restoreGoalCache } from './goal-task-cache';
 
 const row = (id: string) => ({ id }) as never;
 const goal = (id: string, taskIds: string[]) => ({ id, generated_tasks: taskIds.map(row) });
@@ -27,5 +28,40 @@ describe('goal task cache', () => {
       'a',
       'b',
     ]);
+  });
+
+  it('changes a task in the energy lists and the day plan too (rows that extend it keep their fields), leaves the rest as it was, and puts it all back', async () => {
+    const client = new QueryClient();
+    const task = { ...makeTask({ id: 't-1', goal_id: 'g1' }), goal_title: 'Move house' };
+    const other = { ...makeTask({ id: 't-2', goal_id: 'g1' }), goal_title: 'Move house' };
+    const sameIdOtherGoal = { ...makeTask({ id: 't-1', goal_id: 'g2' }), goal_title: 'Other' };
+    const energy = [task, other, sameIdOtherGoal];
+    const today = { today: '2026-11-28', planned: [{ ...task, do_date: '2026-11-28' }], overdue: [other] };
+    client.setQueryData(['tasks', 'energy', { level: 'low' }], energy);
+    client.setQueryData(['planner', 'today', {}], today);
+    client.setQueryData(
+      ['goals', 'list', {}],
+      [{ id: 'g1', generated_tasks: [makeTask({ id: 't-1', goal_id: 'g1' })] }],
+    );
+
+    const snapshot = await changeTaskEverywhere(client, { goalId: 'g1', taskId: 't-1' }, (row) => ({
+      ...row,
+      status: 'done',
+    }));
+    const energyAfter = client.getQueryData<typeof energy>(['tasks', 'energy', { level: 'low' }])!;
+    expect(energyAfter[0]).toEqual({ ...task, status: 'done' });
+    expect(energyAfter[1]).toBe(other);
+    expect(energyAfter[2]).toBe(sameIdOtherGoal);
+    const todayAfter = client.getQueryData<typeof today>(['planner', 'today', {}])!;
+    expect(todayAfter.planned[0]).toMatchObject({ status: 'done', do_date: '2026-11-28', goal_title: 'Move house' });
+    expect(todayAfter.overdue).toBe(today.overdue);
+    expect(client.getQueryData<unknown[]>(['goals', 'list', {}])![0]).toMatchObject({
+      generated_tasks: [{ id: 't-1', status: 'done' }],
+      completed_task_count: 1,
+    });
+
+    restoreGoalCache(client, snapshot);
+    expect(client.getQueryData(['tasks', 'energy', { level: 'low' }])).toEqual(energy);
+    expect(client.getQueryData(['planner', 'today', {}])).toEqual(today);
   });
 });
