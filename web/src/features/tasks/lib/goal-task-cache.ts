@@ -23,6 +23,18 @@ const countsOf = (tasks: readonly TaskRow[]) => ({
   completed_task_count: tasks.filter((task) => task.status === 'done').length,
 });
 
+/** Changes every query under `root` by `update`, after cancelling their fetches; returns what they held. */
+async function changeQueries(
+  queryClient: QueryClient,
+  root: string,
+  update: (data: unknown) => unknown,
+): Promise<GoalCacheSnapshot> {
+  await queryClient.cancelQueries({ queryKey: [root] });
+  const snapshot = queryClient.getQueriesData({ queryKey: [root] });
+  queryClient.setQueriesData({ queryKey: [root] }, update);
+  return snapshot;
+}
+
 const changeGoal = (value: unknown, goalId: string, change: (tasks: TaskRow[]) => TaskRow[]): unknown => {
   if (Array.isArray(value)) return value.map((item) => changeGoal(item, goalId, change));
   if (isGoalWithTasks(value) && value.id === goalId) {
@@ -41,10 +53,7 @@ export async function changeGoalTasks(
   goalId: string,
   change: (tasks: TaskRow[]) => TaskRow[],
 ): Promise<GoalCacheSnapshot> {
-  await queryClient.cancelQueries({ queryKey: [queryRoots.goals] });
-  const snapshot = queryClient.getQueriesData({ queryKey: [queryRoots.goals] });
-  queryClient.setQueriesData({ queryKey: [queryRoots.goals] }, (data: unknown) => changeGoal(data, goalId, change));
-  return snapshot;
+  return changeQueries(queryClient, queryRoots.goals, (data) => changeGoal(data, goalId, change));
 }
 
 /** The task lists other than the goals' (energy lists, the day's plan, search), whose rows extend TaskRow. */
@@ -86,12 +95,7 @@ export async function changeTaskEverywhere(
     tasks.map((task) => (task.id === ref.taskId ? change(task) : task)),
   );
   const lists = await Promise.all(
-    TASK_LIST_ROOTS.map(async (root) => {
-      await queryClient.cancelQueries({ queryKey: [root] });
-      const snapshot = queryClient.getQueriesData({ queryKey: [root] });
-      queryClient.setQueriesData({ queryKey: [root] }, (data: unknown) => changeRows(data, ref, change));
-      return snapshot;
-    }),
+    TASK_LIST_ROOTS.map((root) => changeQueries(queryClient, root, (data) => changeRows(data, ref, change))),
   );
   return [...goals, ...lists.flat()];
 }
