@@ -89,6 +89,48 @@ describe.each(['postgres', 'pglite'] as const)('personal data codec on %s', (kin
     ).toMatchObject([{ streamVersion: 2 }]);
   });
 
+  it('events sharing one seal read back from any version, in any page of the log, and the chain covers their references', async () => {
+    const { store } = storeWith();
+    const user = `u-${randomUUID()}`;
+    const id = `note-${randomUUID()}`;
+    // 200 events: two seals (128 and 72 events), the first one large enough to be stored out of line (TOAST).
+    const secrets = Array.from({ length: 200 }, (_, n) => `secret number ${n} `.repeat(4));
+    const { firstPosition, transactionId } = await store.append(id, secrets.map(ev), { metadata: { userId: user } });
+    const raw = await db.pool.query<{ format: number; bytes: number }>(
+      'SELECT get_byte(sealed, 0) AS format, octet_length(sealed) AS bytes FROM events WHERE stream_id = $1 ORDER BY stream_version',
+      [id],
+    );
+    expect(raw.rows.filter((row) => row.format === 3)).toHaveLength(2);
+    expect(raw.rows[0]!.bytes).toBeGreaterThan(8000);
+    expect(raw.rows[1]!.bytes).toBe(5);
+
+    const fromVersion = await store.readStream(id, { fromVersion: 150 });
+    expect(fromVersion.events.map((event) => (event.data as { secret: string }).secret)).toEqual(secrets.slice(149));
+    // A page of the log that starts after the seal's event and ends before the second seal.
+    const page = await store.readAll({
+      after: { transactionId, position: firstPosition + 9 },
+      limit: 50,
+      gapSafe: false,
+    });
+    expect(page.map((event) => (event.data as { secret: string }).secret)).toEqual(secrets.slice(10, 60));
+
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // Event 5 pointed at event 4 (a reference, not a seal) instead of event 1: the chain breaks at it.
+      await client.query(
+        `UPDATE events SET sealed = '\\x0400000001'::bytea WHERE stream_id = $1 AND stream_version = 5`,
+        [id],
+      );
+      expect((await verifyEventChains(client)).broken.filter((b) => b.streamId === id)).toMatchObject([
+        { streamVersion: 5 },
+      ]);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+
   it('a first append of a new user in a transaction that rolls back leaves no key that was used', async () => {
     const { store } = storeWith();
     const user = `u-${randomUUID()}`;

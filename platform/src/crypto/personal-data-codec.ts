@@ -1,7 +1,14 @@
 import type { Queryable } from '../postgres/pool';
-import type { EncodedAppends, EventCodec, NewEvent, StoredEvent, StreamAppend } from '../event-store/types';
+import type {
+  EncodedAppends,
+  EventCodec,
+  NewEvent,
+  SealedLookup,
+  StoredEvent,
+  StreamAppend,
+} from '../event-store/types';
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { freshIvs, IV_BYTES, open, seal } from './aes-gcm';
+import { open, seal } from './aes-gcm';
 import type { DataKey, UserKeyStore } from './user-keys';
 
 /** What the product says is personal: the codec only encrypts and decrypts. */
@@ -38,11 +45,19 @@ interface EventSlot {
 }
 
 /**
- * Format v3 (migration 0098): one seal per event, kept out of the data. Every personal field is
- * `{"$pii": "v3", "i": n}`; the sealed bytes go to the event's own column (`events.sealed`, the store's
- * NewEvent.sealed), as `header | iv | tag | ciphertext` of the JSON array of the event's personal strings,
- * where header = 3 | subject length (2 bytes) | subject (UTF-8), authenticated as the seal's context. Binary
- * in a bytea column: no base64, no JSON for PostgreSQL to parse, and the data stays small.
+ * Format v3 (migration 0098): the seal kept out of the data. Every personal field is `{"$pii": "v3", "i": n}`;
+ * the sealed bytes go to the event's own column (`events.sealed`, the store's NewEvent.sealed), as
+ * `header | iv | tag | ciphertext` of a JSON array of personal strings (field `i` is string n), where header =
+ * 3 | subject length (2 bytes) | subject (UTF-8), authenticated as the seal's context. Binary in a bytea
+ * column: no base64, no JSON for PostgreSQL to parse, and the data stays small.
+ *
+ * Shared seals (no migration: the column holds what the codec writes). Events appended to a stream in one call
+ * share one seal, up to SEAL_GROUP_EVENTS of them: a seal costs Node about 10 µs whatever its size, which
+ * sealed per event was most of a batch's encryption. The group's first event with personal strings carries
+ * the seal of all the group's strings (every event's `i`s index that one array); each other event of the
+ * group holds a reference in its column instead: 4 | distance (4 bytes), its seal is on the event that many
+ * versions before it in its stream (an append's events take consecutive versions, in order). Events written
+ * before hold their own seal and read as they always did.
  */
 interface ColumnSlot {
   readonly $pii: 'v3';
@@ -58,6 +73,19 @@ const isEnvelope = (value: unknown): value is Envelope => {
 };
 
 const SEALED_FORMAT = 3;
+const SEAL_REFERENCE = 4;
+const REFERENCE_BYTES = 5;
+
+/** At most this many events share a seal, and their strings at most SEAL_GROUP_CHARS: a read of one opens it all. */
+const SEAL_GROUP_EVENTS = 128;
+const SEAL_GROUP_CHARS = 64 * 1024;
+
+const sealReference = (distance: number): Buffer => {
+  const bytes = Buffer.allocUnsafe(REFERENCE_BYTES);
+  bytes[0] = SEAL_REFERENCE;
+  bytes.writeUInt32BE(distance, 1);
+  return bytes;
+};
 
 /** The v3 header of a subject's seals (bounded cache: made once per user, not per event). */
 const sealedHeaders = new Map<string, Buffer>();
@@ -89,25 +117,96 @@ const splitSealed = (bytes: Buffer): SplitSealed => {
   return { subject: bytes.toString('utf8', 3, end), header: bytes.subarray(0, end), sealed: bytes.subarray(end) };
 };
 
+/** The version of the event holding the seal an event's column refers to (null: the column is a seal). */
+const referredVersion = (event: StoredEvent, bytes: Buffer): number | null => {
+  if (bytes[0] !== SEAL_REFERENCE) return null;
+  if (bytes.length !== REFERENCE_BYTES) throw new Error(`Event ${event.eventId}: a seal reference of the wrong size`);
+  return event.streamVersion - bytes.readUInt32BE(1);
+};
+
+const eventAt = (streamId: string, streamVersion: number) => `${streamVersion}:${streamId}`;
+
+/**
+ * The seal of each event (null: none): its own column's, or the one its column refers to, from the events read
+ * or else through `lookup`. Events sharing a seal get the same object (opened once).
+ */
+async function sealsOf(
+  events: readonly StoredEvent[],
+  sealed: readonly (Buffer | null)[],
+  lookup: SealedLookup | undefined,
+): Promise<(SplitSealed | null)[]> {
+  const own = new Map<string, SplitSealed>();
+  const referred: Array<readonly [index: number, at: string]> = [];
+  const missing = new Map<string, { readonly streamId: string; readonly streamVersion: number }>();
+  const seals: (SplitSealed | null)[] = events.map((event, index) => {
+    const bytes = sealed[index];
+    if (!bytes) return null;
+    const version = referredVersion(event, bytes);
+    if (version !== null) {
+      const at = eventAt(event.streamId, version);
+      referred.push([index, at]);
+      missing.set(at, { streamId: event.streamId, streamVersion: version });
+      return null;
+    }
+    const split = splitSealed(bytes);
+    own.set(eventAt(event.streamId, event.streamVersion), split);
+    return split;
+  });
+  if (referred.length === 0) return seals;
+  for (const at of own.keys()) missing.delete(at);
+  if (missing.size > 0) {
+    if (!lookup) throw new Error('Sealed personal data referred to without a way to read it');
+    const found = await lookup([...missing.values()]);
+    [...missing.keys()].forEach((at, n) => {
+      const bytes = found[n];
+      if (bytes && bytes[0] === SEALED_FORMAT) own.set(at, splitSealed(bytes));
+    });
+  }
+  for (const [index, at] of referred) {
+    const seal = own.get(at);
+    if (!seal) throw new Error(`Event ${events[index]!.eventId}: sealed personal fields without their ciphertext`);
+    seals[index] = seal;
+  }
+  return seals;
+}
+
 const fieldContext = (userId: string) => `stride-pii:${userId}`;
 const eventContext = (userId: string) => `stride-pii-v2:${userId}`;
 
-/** Every envelope of a value, depth first. */
-function* envelopesIn(value: unknown): Generator<Envelope> {
-  if (isEnvelope(value)) yield value;
-  else if (Array.isArray(value)) for (const item of value) yield* envelopesIn(item);
-  else if (typeof value === 'object' && value !== null)
-    for (const item of Object.values(value)) yield* envelopesIn(item);
-}
+/** Calls `visit` with every envelope of a value, depth first (a loop, not a generator: it runs per event read). */
+const visitEnvelopes = (value: unknown, visit: (envelope: Envelope) => void): void => {
+  if (typeof value !== 'object' || value === null) return;
+  if (isEnvelope(value)) visit(value);
+  else if (Array.isArray(value)) for (const item of value) visitEnvelopes(item, visit);
+  else for (const item of Object.values(value)) visitEnvelopes(item, visit);
+};
 
-/** The value with every envelope replaced by `open(envelope)`. */
+/**
+ * The value with every envelope replaced by `open(envelope)`: the value itself where it holds none, else a
+ * copy of each array and object on the way to one (the rest shared).
+ */
 const openAll = (value: unknown, openOne: (envelope: Envelope) => string): unknown => {
+  if (typeof value !== 'object' || value === null) return value;
   if (isEnvelope(value)) return openOne(value);
-  if (Array.isArray(value)) return value.map((item) => openAll(item, openOne));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, openAll(item, openOne)]));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item: unknown, index) => {
+      const opened = openAll(item, openOne);
+      if (opened !== item) (copy ??= [...value])[index] = opened;
+    });
+    return copy ?? value;
   }
-  return value;
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const name of Object.keys(record)) {
+    const item = record[name];
+    const opened = openAll(item, openOne);
+    if (opened === item) continue;
+    // The spread copies every key as a key of the copy's own, __proto__ too: the assignment sets that key.
+    copy ??= { ...record };
+    copy[name] = opened;
+  }
+  return copy ?? value;
 };
 
 /**
@@ -132,10 +231,6 @@ export class PersonalDataCodec implements EventCodec {
     // One key per subject for the whole call: a user's first append may touch several streams (a goal and
     // its usage), and every one of them must be encrypted with the one key that gets stored.
     const keysOfCall = new Map<string, DataKey>();
-    // The ivs of every seal of this call in one buffer (one seal per event at most).
-    const ivs = freshIvs(appends.reduce((n, append) => n + append.events.length, 0));
-    let nextIv = 0;
-    const iv = () => ivs.subarray(IV_BYTES * nextIv, IV_BYTES * ++nextIv);
     for (const append of appends) {
       const subject = this.policy.subjectOf(append.streamId, actorUserId);
       const dataKey = keysOfCall.get(subject) ?? (await this.keys.keyFor(subject, db));
@@ -144,11 +239,10 @@ export class PersonalDataCodec implements EventCodec {
       if (dataKey.state !== 'erased') usedKeys.add(subject);
       encoded.push({
         ...append,
-        events: append.events.map((event) =>
+        events:
           dataKey.state === 'erased'
-            ? { ...event, data: this.eraseAll(event) }
-            : this.sealEvent(event, subject, this.keyObject(dataKey.key), iv),
-        ),
+            ? append.events.map((event) => ({ ...event, data: this.eraseAll(event) }))
+            : this.sealEvents(append.events, subject, this.keyObject(dataKey.key)),
       });
     }
     return { appends: encoded, newKeys, usedKeys };
@@ -160,16 +254,48 @@ export class PersonalDataCodec implements EventCodec {
     return keyObject;
   }
 
-  /** The event with its personal strings replaced by v3 slots, all of them sealed into its `sealed` bytes. */
-  private sealEvent(event: NewEvent, subject: string, key: KeyObject, iv: () => Buffer): NewEvent {
-    const values: string[] = [];
-    const data = this.policy.mapPersonalData(event.type, event.data, (value) => {
-      values.push(value);
-      return { $pii: 'v3', i: values.length - 1 } satisfies ColumnSlot;
-    });
-    if (values.length === 0) return event;
+  /**
+   * A stream's events with their personal strings replaced by v3 slots, sealed in groups of consecutive
+   * events (see format v3): the first event of a group with personal strings carries the group's seal, the
+   * others a reference to it.
+   */
+  private sealEvents(events: readonly NewEvent[], subject: string, key: KeyObject): NewEvent[] {
     const header = sealedHeader(subject);
-    return { ...event, data, sealed: seal(key, JSON.stringify(values), header, iv(), header) };
+    const sealedEvents: NewEvent[] = [];
+    let values: string[] = [];
+    let chars = 0;
+    let carrier = -1;
+    const closeGroup = () => {
+      if (carrier < 0) return;
+      sealedEvents[carrier] = {
+        ...sealedEvents[carrier]!,
+        sealed: seal(key, JSON.stringify(values), header, undefined, header),
+      };
+      values = [];
+      chars = 0;
+      carrier = -1;
+    };
+    events.forEach((event, index) => {
+      if (carrier >= 0 && (index - carrier >= SEAL_GROUP_EVENTS || chars >= SEAL_GROUP_CHARS)) closeGroup();
+      const first = values.length;
+      const data = this.policy.mapPersonalData(event.type, event.data, (value) => {
+        values.push(value);
+        chars += value.length;
+        return { $pii: 'v3', i: values.length - 1 } satisfies ColumnSlot;
+      });
+      if (values.length === first) {
+        sealedEvents.push(event);
+        return;
+      }
+      if (carrier < 0) {
+        carrier = index;
+        sealedEvents.push({ ...event, data });
+      } else {
+        sealedEvents.push({ ...event, data, sealed: sealReference(index - carrier) });
+      }
+    });
+    closeGroup();
+    return sealedEvents;
   }
 
   private eraseAll(event: NewEvent): unknown {
@@ -179,9 +305,9 @@ export class PersonalDataCodec implements EventCodec {
   /** The personal strings of an event in format v2, or null when its user's key is erased. */
   private openEvent(event: StoredEvent, keys: ReadonlyMap<string, Buffer | null>): string[] | null {
     let carrier: EventSlot | undefined;
-    for (const envelope of envelopesIn(event.data)) {
+    visitEnvelopes(event.data, (envelope) => {
       if (envelope.$pii === 'v2' && envelope.c !== undefined) carrier = envelope;
-    }
+    });
     if (!carrier) throw new Error(`Event ${event.eventId}: sealed personal fields without their ciphertext`);
     const key = keys.get(carrier.k);
     if (!key) return null;
@@ -208,43 +334,52 @@ export class PersonalDataCodec implements EventCodec {
     return this.keys.store(newKeys, db);
   }
 
-  async decode(events: StoredEvent[], db: Queryable, sealed: readonly (Buffer | null)[] = []): Promise<StoredEvent[]> {
+  async decode(
+    events: StoredEvent[],
+    db: Queryable,
+    sealed: readonly (Buffer | null)[] = [],
+    lookup?: SealedLookup,
+  ): Promise<StoredEvent[]> {
     const subjects = new Set<string>();
-    const columns = events.map((_, index) => {
-      const bytes = sealed[index];
-      return bytes ? splitSealed(bytes) : null;
-    });
     let enveloped = false;
-    events.forEach((event, index) => {
-      const column = columns[index];
-      if (column) subjects.add(column.subject);
-      for (const envelope of envelopesIn(event.data)) {
+    for (const event of events) {
+      visitEnvelopes(event.data, (envelope) => {
         enveloped = true;
         if (envelope.$pii !== 'v3') subjects.add(envelope.k);
-      }
-    });
+      });
+    }
     if (!enveloped) return events;
+    const seals = await sealsOf(events, sealed, lookup);
+    for (const split of seals) if (split) subjects.add(split.subject);
     const keys = subjects.size > 0 ? await this.keys.lookup(subjects, db) : new Map<string, Buffer | null>();
     const openField = (envelope: FieldEnvelope): string => {
       const key = keys.get(envelope.k);
       if (!key) return this.policy.erased;
       return open(key, Buffer.from(envelope.c, 'base64'), fieldContext(envelope.k)).toString('utf8');
     };
+    // A seal's strings, opened once for all the events sharing it.
+    const opened = new Map<SplitSealed, string[] | null>();
+    const openShared = (split: SplitSealed): string[] | null => {
+      let strings = opened.get(split);
+      if (strings === undefined) opened.set(split, (strings = this.openColumn(split, keys)));
+      return strings;
+    };
     return events.map((event, index) => {
-      // The event's slots take their values from its one seal: v2 in the data, v3 in its column.
-      let opened: string[] | null | undefined;
+      // The event's slots take their values from one seal: v2's in the data, v3's in a column.
+      let strings: string[] | null | undefined;
       const openSlot = (slot: EventSlot | ColumnSlot): string => {
-        if (opened === undefined) {
-          const column = columns[index];
-          if (slot.$pii === 'v2') opened = this.openEvent(event, keys);
-          else if (column) opened = this.openColumn(column, keys);
+        if (strings === undefined) {
+          const split = seals[index];
+          if (slot.$pii === 'v2') strings = this.openEvent(event, keys);
+          else if (split) strings = openShared(split);
           else throw new Error(`Event ${event.eventId}: sealed personal fields without their ciphertext`);
         }
-        return opened === null ? this.policy.erased : (opened[slot.i] ?? this.policy.erased);
+        return strings === null ? this.policy.erased : (strings[slot.i] ?? this.policy.erased);
       };
       const openOne = (envelope: Envelope): string =>
         envelope.$pii === 'v1' ? openField(envelope) : openSlot(envelope);
-      return { ...event, data: openAll(event.data, openOne) };
+      const data = openAll(event.data, openOne);
+      return data === event.data ? event : { ...event, data };
     });
   }
 }

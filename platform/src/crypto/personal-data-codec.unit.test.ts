@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../postgres/pool';
-import type { StoredEvent } from '../event-store/types';
+import fc from 'fast-check';
+import type { NewEvent, SealedLookup, StoredEvent } from '../event-store/types';
 import { PersonalDataCodec, type PersonalDataPolicy } from './personal-data-codec';
 import { seal } from './aes-gcm';
 import { UserKeyStore } from './user-keys';
@@ -189,5 +190,125 @@ describe('PersonalDataCodec formats', () => {
       { title: '[erased]', subtitle: '[erased]', n: 2 },
       { title: '[erased]', subtitle: '[erased]' },
     ]);
+  });
+});
+
+describe('PersonalDataCodec: one seal for several events of an append', () => {
+  /** Every string field of the data is personal. */
+  const strings: PersonalDataPolicy = {
+    mapPersonalData: (_type, data, replace) =>
+      Object.fromEntries(
+        Object.entries(data as Record<string, unknown>).map(([name, value]) => [
+          name,
+          typeof value === 'string' ? replace(value) : value,
+        ]),
+      ),
+    subjectOf: (_streamId, actor) => actor,
+    erased: '[erased]',
+  };
+
+  /** A stream's events as the store would read them after appending `encoded` to an empty stream. */
+  const stored = (streamId: string, events: readonly NewEvent[]) =>
+    events.map((event, index) => ({
+      event: { ...storedEvent(streamId, event.data), streamVersion: index + 1, eventId: `${streamId}-${index + 1}` },
+      sealed: event.sealed ?? null,
+    }));
+
+  const setUp = async (events: readonly NewEvent[]) => {
+    const { rows, db } = keyTable();
+    const codec = new PersonalDataCodec(new UserKeyStore(randomBytes(32), { cacheMs: 0 }), strings);
+    const encoded = await codec.encode([{ streamId: 'goal-g1', events }], 'usr_a', db);
+    rows.set('usr_a', encoded.newKeys.get('usr_a')!);
+    const read = stored('goal-g1', encoded.appends[0]!.events);
+    const lookups: Array<readonly { streamId: string; streamVersion: number }[]> = [];
+    const lookup: SealedLookup = async (wanted) => {
+      lookups.push(wanted);
+      return wanted.map(({ streamId, streamVersion }) =>
+        streamId === 'goal-g1' ? (read[streamVersion - 1]?.sealed ?? null) : null,
+      );
+    };
+    /** Decodes the events from version `from` on, as a read that starts there would. */
+    const decodeFrom = async (from: number) => {
+      const page = read.slice(from - 1);
+      const decoded = await codec.decode(
+        page.map(({ event }) => event),
+        db,
+        page.map(({ sealed }) => sealed),
+        lookup,
+      );
+      return decoded.map((event) => event.data);
+    };
+    return { codec, db, rows, encoded: encoded.appends[0]!.events, read, lookups, decodeFrom };
+  };
+
+  const event = (data: Record<string, unknown>): NewEvent => ({ type: 'TaskAdded', schemaVersion: 1, data });
+
+  it('given an append of several events, when encoded, then the first with personal strings carries the one seal and the others refer to it', async () => {
+    const events = [event({ n: 0 }), event({ title: 'a', note: 'b' }), event({ n: 2 }), event({ title: 'c' })];
+    const { encoded, lookups, decodeFrom } = await setUp(events);
+    expect(encoded.map((e) => e.sealed?.[0] ?? null)).toEqual([null, 3, null, 4]);
+    expect(encoded[3]!.sealed).toEqual(Buffer.from([4, 0, 0, 0, 2])); // two versions back
+    expect(encoded[3]!.data).toEqual({ title: { $pii: 'v3', i: 2 } });
+    expect(encoded[1]!.sealed!.toString('latin1')).not.toMatch(/"a"|"c"/);
+    expect(await decodeFrom(1)).toEqual(events.map((e) => e.data));
+    expect(lookups).toEqual([]); // the seal was among the events read
+    expect(await decodeFrom(3)).toEqual(events.slice(2).map((e) => e.data));
+    expect(lookups).toEqual([[{ streamId: 'goal-g1', streamVersion: 2 }]]);
+  });
+
+  it('given data with a key named __proto__ (as JSON.parse makes it), when decoded, then the key comes back a key', async () => {
+    const data = JSON.parse('{"__proto__": "a personal string", "n": 1}') as Record<string, unknown>;
+    const { decodeFrom } = await setUp([event(data)]);
+    const [decoded] = (await decodeFrom(1)) as Array<Record<string, unknown>>;
+    expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(decoded, '__proto__')?.value).toBe('a personal string');
+  });
+
+  it('given more events or text than a seal takes, when encoded, then a new seal starts', async () => {
+    const many = Array.from({ length: 300 }, (_, n) => event({ title: `task ${n}` }));
+    const { encoded, decodeFrom } = await setUp(many);
+    const carriers = encoded.flatMap((e, index) => (e.sealed?.[0] === 3 ? [index] : []));
+    expect(carriers).toEqual([0, 128, 256]);
+    expect(await decodeFrom(200)).toEqual(many.slice(199).map((e) => e.data));
+
+    const long = Array.from({ length: 5 }, (_, n) => event({ title: `${n}`.padEnd(40_000, '.') }));
+    const sealedLong = (await setUp(long)).encoded;
+    expect(sealedLong.map((e) => e.sealed![0])).toEqual([3, 4, 3, 4, 3]);
+  });
+
+  it('given a reference to no seal, or no way to look one up, when decoded, then it fails rather than read wrong data', async () => {
+    const events = [event({ title: 'a' }), event({ title: 'b' })];
+    const { codec, db, read, decodeFrom } = await setUp(events);
+    await expect(
+      codec.decode([read[1]!.event], db, [Buffer.from([4, 0, 0, 0, 1])], async () => [null]),
+    ).rejects.toThrow(/without their ciphertext/);
+    await expect(codec.decode([read[1]!.event], db, [read[1]!.sealed])).rejects.toThrow(/without a way to read it/);
+    await expect(codec.decode([read[1]!.event], db, [Buffer.from([4, 0, 0, 1])], async () => [null])).rejects.toThrow(
+      /wrong size/,
+    );
+    expect(await decodeFrom(2)).toEqual([{ title: 'b' }]);
+  });
+
+  it('given any events and any place a read starts, when encoded and decoded, then the read gets the data appended; erased, "[erased]"', async () => {
+    const data = fc.dictionary(
+      fc.constantFrom('title', 'note', 'n', 'done'),
+      fc.oneof(fc.string({ maxLength: 600 }), fc.integer(), fc.boolean()),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(data, { minLength: 1, maxLength: 300 }), fc.nat(), async (datas, start) => {
+        const events = datas.map(event);
+        const { rows, decodeFrom } = await setUp(events);
+        const from = 1 + (start % events.length);
+        expect(await decodeFrom(from)).toEqual(datas.slice(from - 1));
+        rows.delete('usr_a');
+        const erased = datas
+          .slice(from - 1)
+          .map((d) =>
+            Object.fromEntries(Object.entries(d).map(([k, v]) => [k, typeof v === 'string' ? '[erased]' : v])),
+          );
+        expect(await decodeFrom(from)).toEqual(erased);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

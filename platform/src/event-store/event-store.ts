@@ -120,6 +120,22 @@ const noSealedBytes = (): SealedBytes => ({ chunks: [], length: 0 });
 const sealedParameter = (sealed: SealedBytes): Buffer | null =>
   sealed.chunks.length === 0 ? null : Buffer.concat(sealed.chunks, sealed.length);
 
+/** `events.sealed` of these events (null where none), in order, in one statement. */
+const sealedAt = async (
+  db: Queryable,
+  wanted: readonly { readonly streamId: string; readonly streamVersion: number }[],
+): Promise<(Buffer | null)[]> => {
+  const { rows } = await db.query<{ n: string; sealed: Buffer | null }>(
+    `SELECT w.n, e.sealed
+       FROM unnest($1::text[], $2::integer[]) WITH ORDINALITY AS w(stream_id, stream_version, n)
+       JOIN events e ON e.stream_id = w.stream_id AND e.stream_version = w.stream_version`,
+    [wanted.map((event) => event.streamId), wanted.map((event) => event.streamVersion)],
+  );
+  const sealed: (Buffer | null)[] = wanted.map(() => null);
+  for (const row of rows) sealed[Number(row.n) - 1] = row.sealed;
+  return sealed;
+};
+
 /**
  * One stream's events as stride_append_batch reads them: `events`, JSON text `[{"i": event id, "y": type,
  * "v": schema version, "n": place (keeps their order), "o"/"l": the slice of `sealed` holding its sealed
@@ -408,6 +424,7 @@ export class PostgresEventStore {
       events,
       db,
       rows.map((row) => row.sealed),
+      (wanted) => sealedAt(db, wanted),
     );
   }
 

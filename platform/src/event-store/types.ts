@@ -96,13 +96,29 @@ export interface EncodedAppends {
 }
 
 /**
+ * What the store holds in `events.sealed` for each of these events (null: nothing, or no such event), in
+ * order: for a codec whose events may refer to another event's sealed bytes (one seal for several events).
+ */
+export type SealedLookup = (
+  events: readonly { readonly streamId: string; readonly streamVersion: number }[],
+) => Promise<(Buffer | null)[]>;
+
+/**
  * Transforms event data at the store's boundary (crypto-shredding: platform/src/crypto/): `encode` before an
  * append, `decode` after every read, so everyone above the store sees the data as it was appended.
  */
 export interface EventCodec {
   encode(appends: readonly StreamAppend[], actorUserId: string, db: Queryable): Promise<EncodedAppends>;
-  /** `sealed[n]`: what the store holds in `events.sealed` for `events[n]` (null: nothing). */
-  decode(events: StoredEvent[], db: Queryable, sealed: readonly (Buffer | null)[]): Promise<StoredEvent[]>;
+  /**
+   * `sealed[n]`: what the store holds in `events.sealed` for `events[n]` (null: nothing); `lookup`: the same of
+   * events not read (through the reader's `db`).
+   */
+  decode(
+    events: StoredEvent[],
+    db: Queryable,
+    sealed: readonly (Buffer | null)[],
+    lookup: SealedLookup,
+  ): Promise<StoredEvent[]>;
   /** Stores new keys outside a transaction; returns the users whose key another writer stored first. */
   storeKeys(newKeys: ReadonlyMap<string, Buffer>, db: Queryable): Promise<string[]>;
   /** Drops what is cached of these users' keys (an append found one of them erased). */
