@@ -2,11 +2,12 @@
 /**
  * Issue 14 in a real browser: choose the size of steps, review the draft (the planner is named honestly),
  * edit one step (its title, and its minutes typed key by key), remove one, regenerate one, save; break a saved step into sub-steps and tick one off
- * (progress rolls up); the AI counter moves as docs/decisions.md says (draft 1, regenerate a step 0,
+ * (progress rolls up, and moves at once when another task is done); the AI counter moves as docs/decisions.md says (draft 1, regenerate a step 0,
  * save 0, sub-steps 1). Screenshots at 1280x800 and 390x844 go to artifacts/screenshots/ (breakdowns-).
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toPercent } from '@stride/domain/tasks/subtask-progress';
 import { apiAs, expectText, shoot, signIn, startProduct, type Product } from './support/harness';
 
 const USER = { email: 'e2e.breakdowns@example.com', name: 'Bea Breakdown' };
@@ -95,6 +96,41 @@ describe('AI breakdowns: size, review, save, break down again', () => {
       .toBeGreaterThan(0);
     await expectText(aiCounter(), '2/3');
     await shoot(page, 'breakdowns-substeps');
+  });
+
+  it("completing another task moves the goal's ring at once, as the server rolls it up (sub-steps counted)", async () => {
+    const ring = page.locator('.selected-goal__ring span');
+    const percent = async () => Number((await ring.textContent())?.replace('%', ''));
+    const tasks = await page.getByTestId('task-item').count();
+    const subSteps = await page.getByTestId('subtask').count();
+    // The first task stands at 1 of its sub-steps; the second, once done, counts whole.
+    const expected = toPercent((1 / subSteps + 1) / tasks);
+    expect(await percent()).toBe(toPercent(1 / subSteps / tasks));
+    // Every read of the goal (its tasks, its sub-steps and progress) waits: what shows is the change itself.
+    const held: Array<() => Promise<void>> = [];
+    let holding = true;
+    const goalReads = '**/api/goals/**';
+    await page.route(goalReads, (route) =>
+      holding && route.request().method() === 'GET'
+        ? new Promise<void>((resolve) => held.push(() => route.continue().then(resolve)))
+        : route.continue(),
+    );
+    try {
+      await page
+        .getByTestId('task-item')
+        .nth(1)
+        .getByRole('button', { name: /^Complete / })
+        .click();
+      await page.getByRole('button', { name: 'Complete without time' }).click();
+      await expect.poll(percent).toBe(expected);
+      await shoot(page, 'breakdowns-ring-at-once');
+    } finally {
+      holding = false;
+      for (const release of held.splice(0)) await release();
+      await page.unroute(goalReads);
+    }
+    await page.reload();
+    await expect.poll(percent).toBe(expected);
   });
 
   it('left no console errors and no server errors', () => {

@@ -108,7 +108,7 @@ describe('tasks: open, edit, reorder, undo', () => {
     await expect.poll(titles).toEqual(['Pack the books', 'Lift sofa', 'Label boxes']);
   });
 
-  it('undoes a completion from the toast; both show at once, before the goals are read again', async () => {
+  it('undoes a completion from the toast; both show at once, the ring too, before the goals are read again', async () => {
     // Every read of the goals waits from here until the end: what the page shows meanwhile is the
     // completion and the undo themselves, not a list read after them.
     const held: Array<() => Promise<void>> = [];
@@ -119,16 +119,21 @@ describe('tasks: open, edit, reorder, undo', () => {
         ? new Promise<void>((resolve) => held.push(() => route.continue().then(resolve)))
         : route.continue(),
     );
+    // The goal's ring (its progress rolled up by the server, sub-steps included) moves with them.
+    const ring = page.locator('.selected-goal__ring span');
+    await expect.poll(() => ring.textContent()).toBe('0%');
     try {
       await page.getByRole('button', { name: 'Complete Label boxes' }).click();
       await page.getByRole('button', { name: 'Complete without time' }).click();
       const undo = page.locator('.toast').filter({ hasText: 'Task done' }).getByRole('button', { name: 'Undo' });
       await undo.waitFor();
       await expect.poll(() => page.getByRole('button', { name: 'Label boxes is done' }).count()).toBe(1);
+      await expect.poll(() => ring.textContent()).toBe('33%');
       await shoot(page, 'tasks-undo-toast');
       await undo.click();
       await expect.poll(() => page.getByRole('button', { name: 'Complete Label boxes' }).count()).toBe(1);
       await expect.poll(() => page.getByRole('button', { name: 'Complete Label boxes' }).isEnabled()).toBe(true);
+      await expect.poll(() => ring.textContent()).toBe('0%');
       expect(held.length).toBeGreaterThan(0); // the reads after each change were made, and are still waiting
     } finally {
       holding = false;

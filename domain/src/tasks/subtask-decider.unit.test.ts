@@ -6,7 +6,7 @@ import type { CommandMetadata } from '../shared/event';
 import { foldEvents } from '../shared/decider';
 import { deciderSpec } from '../testing/decider-spec';
 import { SUBTASKS_PER_TASK_MAX } from './subtask-events';
-import { goalProgress, taskProgress, toPercent } from './subtask-progress';
+import { goalProgress, progressWithTaskDone, rolledUpProgress, taskProgress, toPercent } from './subtask-progress';
 
 const spec = deciderSpec(goalStreamDecider);
 const NOW = '2026-11-25T10:00:00.000Z';
@@ -226,6 +226,54 @@ describe('Progress rolls up', () => {
         const allDone = taskDone || (subDone.length > 0 && subDone.every(Boolean));
         expect(progress === 1).toBe(allDone);
         expect(toPercent(progress) === 100).toBe(allDone);
+      }),
+    );
+  });
+
+  it('rolled up as served: each task with its sub-steps counted, the goal by its tasks', () => {
+    const progress = rolledUpProgress(
+      [
+        { id: 't1', done: false },
+        { id: 't2', done: true },
+        { id: 't3', done: false },
+      ],
+      [
+        { task_id: 't1', done: true },
+        { task_id: 't1', done: false },
+        { task_id: 't2', done: false },
+      ],
+    );
+    expect(progress).toEqual({
+      goal_percent: 50,
+      tasks: [
+        { task_id: 't1', percent: 50, subtasks_done: 1, subtasks_total: 2 },
+        { task_id: 't2', percent: 100, subtasks_done: 0, subtasks_total: 1 },
+        { task_id: 't3', percent: 0, subtasks_done: 0, subtasks_total: 0 },
+      ],
+    });
+  });
+
+  it('property: given any tasks and sub-steps, when one task is done or reopened, then the progress is what a roll-up from scratch gives', () => {
+    const goal = fc.array(fc.record({ done: fc.boolean(), subtasks: fc.array(fc.boolean(), { maxLength: 6 }) }), {
+      minLength: 1,
+      maxLength: 8,
+    });
+    fc.assert(
+      fc.property(goal, fc.nat(), fc.boolean(), (tasks, pick, done) => {
+        const ids = tasks.map((_, index) => `t${index}`);
+        const subtasks = tasks.flatMap((task, index) =>
+          task.subtasks.map((subDone) => ({ task_id: ids[index]!, done: subDone })),
+        );
+        const changed = ids[pick % ids.length]!;
+        const before = rolledUpProgress(
+          tasks.map((task, index) => ({ id: ids[index]!, done: task.done })),
+          subtasks,
+        );
+        const fromScratch = rolledUpProgress(
+          tasks.map((task, index) => ({ id: ids[index]!, done: ids[index] === changed ? done : task.done })),
+          subtasks,
+        );
+        expect(progressWithTaskDone(before, subtasks, changed, done)).toEqual(fromScratch);
       }),
     );
   });

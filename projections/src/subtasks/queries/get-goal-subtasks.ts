@@ -1,5 +1,5 @@
 import type { GoalSubtasksResponse, SubtaskRow } from '@stride/domain/contracts/breakdowns';
-import { goalProgress, taskProgress, toPercent } from '@stride/domain/tasks/subtask-progress';
+import { rolledUpProgress } from '@stride/domain/tasks/subtask-progress';
 import type { Queryable } from '@stride/platform/postgres/pool';
 import { TASK_ORDER } from '../../goals/queries/goal-json';
 
@@ -40,20 +40,9 @@ export async function getGoalSubtasks(
   }
   const liveTaskIds = new Set(tasks.rows.map((task) => task.id));
   const live = subtasks.rows.filter((subtask) => liveTaskIds.has(subtask.task_id));
-  const progress = tasks.rows.map((task) => {
-    const own = live.filter((subtask) => subtask.task_id === task.id);
-    return {
-      task_id: task.id,
-      share: taskProgress({ done: task.status === 'done' }, own),
-      subtasks_done: own.filter((subtask) => subtask.done).length,
-      subtasks_total: own.length,
-    };
-  });
-  return {
-    subtasks: live,
-    progress: {
-      goal_percent: toPercent(goalProgress(progress.map(({ share }) => ({ progress: share })))),
-      tasks: progress.map(({ share, ...task }) => ({ ...task, percent: toPercent(share) })),
-    },
-  };
+  const progress = rolledUpProgress(
+    tasks.rows.map((task) => ({ id: task.id, done: task.status === 'done' })),
+    live,
+  );
+  return { subtasks: live, progress: { goal_percent: progress.goal_percent, tasks: [...progress.tasks] } };
 }

@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { TaskRow } from '@stride/domain/contracts/goals';
+import { progressWithTaskDone, type RolledUpProgress } from '@stride/domain/tasks/subtask-progress';
 import { queryRoots } from '../../../lib/query-client';
 import type { TaskRef } from '../api/task-ref';
 
@@ -81,21 +82,64 @@ const changeRows = (value: unknown, ref: TaskRef, change: (task: TaskRow) => Tas
   return value;
 };
 
+/** The first row of the task in a value, at any depth. */
+const findRow = (value: unknown, ref: TaskRef): TaskRow | undefined => {
+  if (isRowOf(value, ref)) return value;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    const row = findRow(item, ref);
+    if (row) return row;
+  }
+  return undefined;
+};
+
+/** A goal's sub-steps and rolled-up progress as cached (GET /api/goals/:goalId/subtasks), if it counts the task. */
+interface CachedProgress {
+  readonly subtasks: readonly { readonly task_id: string; readonly done: boolean }[];
+  readonly progress: RolledUpProgress;
+}
+
+const isProgressCounting = (value: unknown, taskId: string): value is CachedProgress => {
+  const { subtasks, progress } = (typeof value === 'object' && value !== null ? value : {}) as Partial<CachedProgress>;
+  return (
+    Array.isArray(subtasks) &&
+    typeof progress?.goal_percent === 'number' &&
+    Array.isArray(progress.tasks) &&
+    progress.tasks.some((task) => task.task_id === taskId)
+  );
+};
+
+/** The value with the progress that counts the task rolled up again for it done, or not (the domain's rule). */
+const withTaskDone = (value: unknown, taskId: string, done: boolean): unknown =>
+  isProgressCounting(value, taskId)
+    ? { ...value, progress: progressWithTaskDone(value.progress, value.subtasks, taskId, done) }
+    : value;
+
 /**
- * Changes one task wherever the page holds it: in the goal queries (as `changeGoalTasks`, counts included)
- * and in the other task lists (energy, planner), after cancelling their fetches; the snapshot puts them all
- * back.
+ * Changes one task wherever the page holds it: in the goal queries (as `changeGoalTasks`, counts included),
+ * in the other task lists (energy, planner), and in its goal's rolled-up progress (the ring, by its
+ * sub-steps), after cancelling their fetches; the snapshot puts them all back.
  */
 export async function changeTaskEverywhere(
   queryClient: QueryClient,
   ref: TaskRef,
   change: (task: TaskRow) => TaskRow,
 ): Promise<GoalCacheSnapshot> {
+  const roots = [queryRoots.goals, ...TASK_LIST_ROOTS];
+  const current = roots
+    .flatMap((root) => queryClient.getQueriesData({ queryKey: [root] }))
+    .reduce<TaskRow | undefined>((found, [, data]) => found ?? findRow(data, ref), undefined);
+  const done = current && change(current).status === 'done';
   const goals = await changeGoalTasks(queryClient, ref.goalId, (tasks) =>
     tasks.map((task) => (task.id === ref.taskId ? change(task) : task)),
   );
   const lists = await Promise.all(
-    TASK_LIST_ROOTS.map((root) => changeQueries(queryClient, root, (data) => changeRows(data, ref, change))),
+    TASK_LIST_ROOTS.map((root) =>
+      changeQueries(queryClient, root, (data) => {
+        const changed = changeRows(data, ref, change);
+        return done === undefined ? changed : withTaskDone(changed, ref.taskId, done);
+      }),
+    ),
   );
   return [...goals, ...lists.flat()];
 }

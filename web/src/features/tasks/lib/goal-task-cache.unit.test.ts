@@ -64,4 +64,38 @@ describe('goal task cache', () => {
     expect(client.getQueryData(['tasks', 'energy', { level: 'low' }])).toEqual(energy);
     expect(client.getQueryData(['planner', 'today', {}])).toEqual(today);
   });
+
+  it("rolls its goal's progress up again (the ring) as the server will, other goals' left alone, and puts it back", async () => {
+    const client = new QueryClient();
+    const tasks = [makeTask({ id: 't-1', goal_id: 'g1' }), makeTask({ id: 't-2', goal_id: 'g1', status: 'done' })];
+    client.setQueryData(['goals', 'detail', 'g1'], { id: 'g1', generated_tasks: tasks });
+    const subtask = (id: string, done: boolean) => ({ id, goal_id: 'g1', task_id: 't-1', done });
+    const progress = {
+      subtasks: [subtask('s-1', true), subtask('s-2', false), subtask('s-3', false), subtask('s-4', false)],
+      progress: {
+        goal_percent: 63, // t-1 at a quarter, t-2 done
+        tasks: [
+          { task_id: 't-1', percent: 25, subtasks_done: 1, subtasks_total: 4 },
+          { task_id: 't-2', percent: 100, subtasks_done: 0, subtasks_total: 0 },
+        ],
+      },
+    };
+    const otherGoal = { subtasks: [], progress: { goal_percent: 0, tasks: [] } };
+    client.setQueryData(['tasks', 'subtasks', 'g1'], progress);
+    client.setQueryData(['tasks', 'subtasks', 'g2'], otherGoal);
+    const ref = { goalId: 'g1', taskId: 't-1' };
+    const percents = () => {
+      const { progress: after } = client.getQueryData<typeof progress>(['tasks', 'subtasks', 'g1'])!;
+      return [after.goal_percent, ...after.tasks.map((task) => task.percent)];
+    };
+
+    const completed = await changeTaskEverywhere(client, ref, (row) => ({ ...row, status: 'done' }));
+    expect(percents()).toEqual([100, 100, 100]);
+    expect(client.getQueryData(['tasks', 'subtasks', 'g2'])).toBe(otherGoal);
+    restoreGoalCache(client, completed);
+    expect(client.getQueryData(['tasks', 'subtasks', 'g1'])).toEqual(progress);
+
+    await changeTaskEverywhere(client, { goalId: 'g1', taskId: 't-2' }, (row) => ({ ...row, status: 'todo' }));
+    expect(percents()).toEqual([13, 25, 0]);
+  });
 });
