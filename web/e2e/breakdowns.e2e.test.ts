@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPercent } from '@stride/domain/tasks/subtask-progress';
-import { apiAs, expectText, shoot, signIn, startProduct, type Product } from './support/harness';
+import { apiAs, expectText, holdReads, shoot, signIn, startProduct, type Product } from './support/harness';
 
 const USER = { email: 'e2e.breakdowns@example.com', name: 'Bea Breakdown' };
 
@@ -107,14 +107,7 @@ describe('AI breakdowns: size, review, save, break down again', () => {
     const expected = toPercent((1 / subSteps + 1) / tasks);
     expect(await percent()).toBe(toPercent(1 / subSteps / tasks));
     // Every read of the goal (its tasks, its sub-steps and progress) waits: what shows is the change itself.
-    const held: Array<() => Promise<void>> = [];
-    let holding = true;
-    const goalReads = '**/api/goals/**';
-    await page.route(goalReads, (route) =>
-      holding && route.request().method() === 'GET'
-        ? new Promise<void>((resolve) => held.push(() => route.continue().then(resolve)))
-        : route.continue(),
-    );
+    const reads = await holdReads(page, '**/api/goals/**');
     try {
       await page
         .getByTestId('task-item')
@@ -125,9 +118,7 @@ describe('AI breakdowns: size, review, save, break down again', () => {
       await expect.poll(percent).toBe(expected);
       await shoot(page, 'breakdowns-ring-at-once');
     } finally {
-      holding = false;
-      for (const release of held.splice(0)) await release();
-      await page.unroute(goalReads);
+      await reads.release();
     }
     await page.reload();
     await expect.poll(percent).toBe(expected);

@@ -6,8 +6,10 @@
  * private calendar feed.
  * Screenshots at 1280x800 and 390x844 go to artifacts/screenshots/ (prefix planner-).
  *
- * Overdue tasks without waiting a day: the user signs up in Pago Pago (UTC-11) and plans tasks for their
- * today, then moves their time zone to Kiritimati (UTC+14), where it is always a later day.
+ * Overdue tasks without waiting a day: the user signs up in Honolulu (UTC-10) and plans tasks for their
+ * today, then moves their time zone to Kiritimati (UTC+14), where it is always the next day: 24 hours ahead,
+ * neither zone with summer time. (Pago Pago, UTC-11, is 25 hours behind: from 10:00 to 11:00 UTC Kiritimati
+ * is two days ahead of it, and the habit's next occurrence was then a day left behind, not today's.)
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -28,7 +30,7 @@ const todayCard = () => page.locator('section.today');
 
 beforeAll(async () => {
   stride = await startStride();
-  tab = await openTab(stride, { timezoneId: 'Pacific/Pago_Pago' });
+  tab = await openTab(stride, { timezoneId: 'Pacific/Honolulu' });
   page = tab.page;
 });
 
@@ -84,7 +86,7 @@ describe('the planner in a browser', () => {
   it('completes the recurring task and sees the next one', async () => {
     await page.getByRole('button', { name: 'Done: Stretch' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Done: Stretch' }).count(), POLL).toBe(0);
-    const tomorrow = addDays(today('Pacific/Pago_Pago'), 1);
+    const tomorrow = addDays(today('Pacific/Honolulu'), 1);
     await page.goto(`${stride.baseUrl}/search?q=stretch&status=todo`);
     const found = page.getByRole('list', { name: 'Tasks found' });
     await expectText(found, `planned ${tomorrow}`);
@@ -131,7 +133,7 @@ describe('the planner in a browser', () => {
   });
 
   it("shows the habit's streak on the recurring task's next occurrence, in the user's time zone", async () => {
-    // Stretch was done (in Pago Pago) and its next occurrence is Kiritimati's today: one kept day in a row.
+    // Stretch was done (in Honolulu) and its next occurrence is Kiritimati's today: one kept day in a row.
     await page.goto(`${stride.baseUrl}/daily`);
     const planned = todayCard().getByRole('list', { name: 'Planned for today' });
     await expectText(planned, 'Stretch');

@@ -10,7 +10,17 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, expectText, openTab, shoot, signIn, startStride, type Stride, type Tab } from './support/harness';
+import {
+  apiAs,
+  expectText,
+  holdReads,
+  openTab,
+  shoot,
+  signIn,
+  startStride,
+  type Stride,
+  type Tab,
+} from './support/harness';
 
 const USER = { email: 'e2e.tasks@example.com', name: 'Tess Tasks' };
 
@@ -109,19 +119,12 @@ describe('tasks: open, edit, reorder, undo', () => {
   });
 
   it('undoes a completion from the toast; both show at once, the ring too, before the goals are read again', async () => {
-    // Every read of the goals waits from here until the end: what the page shows meanwhile is the
-    // completion and the undo themselves, not a list read after them.
-    const held: Array<() => Promise<void>> = [];
-    let holding = true;
-    const goalReads = '**/api/goals/**';
-    await page.route(goalReads, (route) =>
-      holding && route.request().method() === 'GET'
-        ? new Promise<void>((resolve) => held.push(() => route.continue().then(resolve)))
-        : route.continue(),
-    );
     // The goal's ring (its progress rolled up by the server, sub-steps included) moves with them.
     const ring = page.locator('.selected-goal__ring span');
     await expect.poll(() => ring.textContent()).toBe('0%');
+    // Every read of the goals waits from here until the end: what the page shows meanwhile is the
+    // completion and the undo themselves, not a list read after them.
+    const reads = await holdReads(page, '**/api/goals/**');
     try {
       await page.getByRole('button', { name: 'Complete Label boxes' }).click();
       await page.getByRole('button', { name: 'Complete without time' }).click();
@@ -134,11 +137,9 @@ describe('tasks: open, edit, reorder, undo', () => {
       await expect.poll(() => page.getByRole('button', { name: 'Complete Label boxes' }).count()).toBe(1);
       await expect.poll(() => page.getByRole('button', { name: 'Complete Label boxes' }).isEnabled()).toBe(true);
       await expect.poll(() => ring.textContent()).toBe('0%');
-      expect(held.length).toBeGreaterThan(0); // the reads after each change were made, and are still waiting
+      expect(reads.held()).toBeGreaterThan(0); // the reads after each change were made, and are still waiting
     } finally {
-      holding = false;
-      for (const release of held.splice(0)) await release();
-      await page.unroute(goalReads);
+      await reads.release();
     }
     // Read again, the server says the same.
     await page.reload();

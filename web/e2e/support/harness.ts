@@ -289,6 +289,31 @@ export async function firstContentfulPaint(page: Page): Promise<number> {
   );
 }
 
+/**
+ * Holds every GET matching `pattern` (a page.route glob) until `release`: what the page shows meanwhile is
+ * its own doing, not a read's answer. `held()` counts the reads waiting.
+ */
+export async function holdReads(
+  page: Page,
+  pattern: string,
+): Promise<{ held: () => number; release: () => Promise<void> }> {
+  const waiting: Array<() => Promise<void>> = [];
+  let holding = true;
+  await page.route(pattern, (route) =>
+    holding && route.request().method() === 'GET'
+      ? new Promise<void>((resolve) => waiting.push(() => route.continue().then(resolve)))
+      : route.continue(),
+  );
+  return {
+    held: () => waiting.length,
+    release: async () => {
+      holding = false;
+      for (const continueRead of waiting.splice(0)) await continueRead();
+      await page.unroute(pattern);
+    },
+  };
+}
+
 /** Polls until the element's text contains the expected text. */
 export async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
   await expect
