@@ -12,7 +12,8 @@
  *                        a browser sends (gzip, deflate, br): the list comes back compressed, as to a browser
  * Per workload: requests/s over its rounds, p50 the median round's, p99 the worst round's, and the median
  * per-round ratios to bare, to Emmett's create-goal and to the database limit. Then, separately, the
- * embedded default (PGlite, no DATABASE_URL): one user adding tasks one after another, p50 latency; and
+ * embedded default (PGlite, no DATABASE_URL): one user adding tasks one after another, p50 latency and the
+ * process's CPU per request (every thread: the HTTP client, the API, PGlite, chDB); and
  * contention: 32 concurrent creates of one user (its one usage stream), the version conflicts they met.
  * The last line is one JSON object with every figure.
  */
@@ -320,7 +321,8 @@ if (only) {
   await stride.stop();
   await database.drop();
   await emmettDatabase.drop();
-  if (only.includes('embedded')) console.log('embedded', JSON.stringify(await embeddedAddTask(100)));
+  if (only.includes('embedded'))
+    console.log('embedded', JSON.stringify(await embeddedAddTask(Number(process.env.BENCH_EMBEDDED_SAMPLES ?? 100))));
   process.exit(0);
 }
 
@@ -397,7 +399,9 @@ async function embeddedAddTask(samples: number) {
     });
     const goalId = ((await created.json()) as { goal: { id: string } }).goal.id;
     const latencies: number[] = [];
+    let cpu = process.cpuUsage();
     for (let i = 0; i < samples + 20; i += 1) {
+      if (i === 20) cpu = process.cpuUsage();
       const t0 = performance.now();
       const response = await fetch(`${url}/api/goals/${goalId}/tasks`, {
         method: 'POST',
@@ -408,9 +412,11 @@ async function embeddedAddTask(samples: number) {
       if (!response.ok) throw new Error(`add-task answered ${response.status}`);
       if (i >= 20) latencies.push(performance.now() - t0); // the first 20 warm up
     }
+    const used = process.cpuUsage(cpu);
     latencies.sort((a, b) => a - b);
     const at = (q: number) => Number(latencies[Math.floor(q * (latencies.length - 1))]!.toFixed(1));
-    return { database: 'embedded-pglite', samples, p50Ms: at(0.5), p99Ms: at(0.99) };
+    const cpuMs = Number(((used.user + used.system) / 1000 / samples).toFixed(2));
+    return { database: 'embedded-pglite', samples, p50Ms: at(0.5), p99Ms: at(0.99), cpuMsPerRequest: cpuMs };
   } finally {
     await embeddedApp.close();
     await embedded.stop();
@@ -432,7 +438,9 @@ for (const name of order) {
 console.log(
   `one user, ${burst.creates} concurrent creates: ${burst.created} created, ${burst.versionConflicts} version conflicts, all done in ${burst.wallMs} ms (p50 ${burst.p50Ms} ms, max ${burst.maxMs} ms)`,
 );
-console.log(`embedded add-task (one user, PGlite): p50 ${embeddedFigure.p50Ms} ms, p99 ${embeddedFigure.p99Ms} ms`);
+console.log(
+  `embedded add-task (one user, PGlite): p50 ${embeddedFigure.p50Ms} ms, p99 ${embeddedFigure.p99Ms} ms, CPU per request ${embeddedFigure.cpuMsPerRequest} ms (the process, every thread: HTTP client, API, PGlite, chDB)`,
+);
 const create = figures['create-goal']!;
 const list = figures['list-goals']!;
 const target = {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServerTestDatabase, type TestDatabase } from '@stride/testing/postgres';
 import { PostgresEventStore } from '../event-store/event-store';
 import type { StoredEvent } from '../event-store/types';
@@ -55,6 +55,25 @@ describe('LogConsumer', () => {
     await second.start();
     await second.waitFor(await appendEvents(5));
     expect(seen).toEqual(Array.from({ length: 30 }, (_, i) => (i < 25 ? i : i - 25)));
+  });
+
+  it('reads the appends of its gather time as one batch, with one read', async () => {
+    const batches: number[][] = [];
+    // Polling too slow to matter: only the appends' pokes wake it.
+    const c = consumer({
+      gatherMs: 300,
+      pollIntervalMs: 60_000,
+      handle: async (events) => void batches.push(dataOf(events)),
+    });
+    await c.start();
+    await expect.poll(() => c.status().leader).toBe(true);
+    await sleep(50); // its first read (of nothing) is done: it sleeps
+    const reads = vi.spyOn(store, 'readAll');
+    await appendEvents(5);
+    await expect.poll(() => batches.flat(), { timeout: 5_000 }).toEqual([0, 1, 2, 3, 4]);
+    expect(batches).toEqual([[0, 1, 2, 3, 4]]);
+    await sleep(100);
+    expect(reads).toHaveBeenCalledTimes(1);
   });
 
   it('retries a batch whose handler failed, without moving its checkpoint', async () => {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from '../logger';
 import type { Pool } from '../postgres/pool';
 import { checkpointOf, compareCheckpoints, type PostgresEventStore } from '../event-store/event-store';
-import { PollWaker } from '../event-store/poll-waker';
+import { PollWaker } from './poll-waker';
 import { LOG_START, type LogCheckpoint, type StoredEvent } from '../event-store/types';
 import type { BatchContext } from './event-bus';
 
@@ -15,6 +15,11 @@ export interface LogConsumerOptions {
   readonly handle: (events: readonly StoredEvent[], context: BatchContext) => Promise<void>;
   readonly batchSize?: number;
   readonly pollIntervalMs?: number;
+  /**
+   * How long after an append in this process the consumer reads (default 50 ms): the appends of that time
+   * are read, handled and checkpointed as one batch instead of one each.
+   */
+  readonly gatherMs?: number;
   /** How long a process owns the consumer without renewing (default 15 s). */
   readonly leaseMs?: number;
   readonly maxBackoffMs?: number;
@@ -55,7 +60,7 @@ export class LogConsumer {
   private pendingRewind: LogCheckpoint | null = null;
   private lastError: string | null = null;
   private readonly progress = new EventEmitter<{ advanced: [LogCheckpoint] }>();
-  private readonly onAppended = () => this.poke();
+  private readonly onAppended = () => this.waker.pokeSoon(this.options.gatherMs ?? 50);
 
   constructor(
     private readonly pool: Pool,
@@ -134,6 +139,10 @@ export class LogConsumer {
     });
   }
 
+  private get batchSize(): number {
+    return this.options.batchSize ?? 1_000;
+  }
+
   private get leaseMs(): number {
     return this.options.leaseMs ?? 15_000;
   }
@@ -203,10 +212,9 @@ export class LogConsumer {
       this.pendingRewind = null;
       this.options.logger?.warn({ consumer: this.id, position: rewind.position }, 'log consumer rewound');
     }
-    const batchSize = this.options.batchSize ?? 1_000;
-    const events = await this.store.readAll({ after: this.checkpoint, limit: batchSize });
+    const events = await this.store.readAll({ after: this.checkpoint, limit: this.batchSize });
     if (events.length === 0) return 0;
-    await this.options.handle(events, { caughtUp: events.length < batchSize });
+    await this.options.handle(events, { caughtUp: events.length < this.batchSize });
     await this.commit(checkpointOf(events.at(-1)!));
     return events.length;
   }
@@ -232,7 +240,9 @@ export class LogConsumer {
         await this.sleep(backoff * (0.5 + Math.random() / 2));
         continue;
       }
-      if (handled > 0 || (handled === 0 && this.waker.hasPoke)) continue;
+      // Round again at once only for a full batch (more may be waiting) or a poke during this one; a batch
+      // that caught up needs no second read to learn that nothing followed it.
+      if (handled >= this.batchSize || (handled >= 0 && this.waker.hasPoke)) continue;
       await this.sleep(handled < 0 ? this.leaseMs / 3 : pollIntervalMs);
     }
   }

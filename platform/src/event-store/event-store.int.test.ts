@@ -4,7 +4,6 @@ import { testDatabaseFactories, type TestDatabase } from '@stride/testing/postgr
 import { withTransaction } from '../postgres/pool';
 import { ExpectedVersionConflictError } from './errors';
 import { checkpointOf, PostgresEventStore } from './event-store';
-import { LogSubscription } from './log-subscription';
 import { LOG_START, type LogCheckpoint, type NewEvent, type StoredEvent } from './types';
 
 const meta = { userId: 'user-1' };
@@ -251,84 +250,6 @@ describe.each(['postgres', 'pglite'] as const)('event store contract on %s', (ki
     expect(new Set(mine.map((e) => e.eventId)).size).toBe(expected);
     const sharedVersions = mine.filter((e) => e.streamId === shared).map((e) => e.streamVersion);
     expect(sharedVersions).toEqual([...sharedVersions].sort((a, b) => a - b));
-  });
-
-  it('catch-up subscription resumes from its checkpoint and applies each event once', async () => {
-    const id = stream('user');
-    const handled: string[] = [];
-    const make = () =>
-      new LogSubscription(db.pool, store, {
-        id: `test-sub-${id}`,
-        batchSize: 3,
-        handle: async (events) => {
-          for (const e of events) if (e.streamId === id) handled.push(e.type);
-        },
-      });
-    await store.append(id, [ev('One'), ev('Two')], { metadata: meta });
-    const first = make();
-    await first.catchUp();
-    expect(handled).toEqual(['One', 'Two']);
-    const r = await store.append(id, [ev('Three')], { metadata: meta });
-    const second = make();
-    await second.start();
-    await second.waitFor(r.lastPosition);
-    await second.stop();
-    expect(handled).toEqual(['One', 'Two', 'Three']);
-  });
-
-  it('two processors of one subscription never apply an event twice, and a read-only batch holds back no reader', async () => {
-    const id = stream('user');
-    await store.append(id, [ev('A'), ev('B'), ev('C'), ev('D')], { metadata: meta });
-    const applied: string[] = [];
-    let assignedDuringRead: boolean | undefined;
-    const make = () =>
-      new LogSubscription(db.pool, store, {
-        id: `pair-${id}`,
-        batchSize: 1,
-        handle: async (events, client) => {
-          const { rows } = await client.query<{ assigned: boolean }>(
-            'SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS assigned',
-          );
-          assignedDuringRead ??= rows[0]!.assigned;
-          for (const e of events) if (e.streamId === id) applied.push(e.type);
-        },
-      });
-    await Promise.all([make().catchUp(), make().catchUp()]);
-    expect(applied).toEqual(['A', 'B', 'C', 'D']);
-    expect(assignedDuringRead).toBe(false);
-  });
-
-  it('a failed handler rolls back and the batch is delivered again', async () => {
-    const id = stream('user');
-    await store.append(id, [ev('Once')], { metadata: meta });
-    let attempts = 0;
-    const applied: string[] = [];
-    const sub = new LogSubscription(db.pool, store, {
-      id: `failing-${id}`,
-      handle: async (events, client) => {
-        const mine = events.filter((e) => e.streamId === id);
-        if (mine.length === 0) return;
-        attempts += 1;
-        await client.query('SELECT 1');
-        if (attempts === 1) throw new Error('crash mid-batch');
-        applied.push(...mine.map((e) => e.type));
-      },
-    });
-    // The gap-safe reader sees the event once no older transaction is open anywhere on the server (another
-    // test's or session's may be): catch up until the handler has met it and failed.
-    await expect
-      .poll(
-        () =>
-          sub.catchUp().then(
-            () => 'not yet delivered',
-            (error: Error) => error.message,
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe('crash mid-batch');
-    await sub.catchUp();
-    expect(applied).toEqual(['Once']);
-    expect(attempts).toBe(2);
   });
 });
 
