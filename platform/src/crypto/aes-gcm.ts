@@ -9,36 +9,32 @@ let ivPool = Buffer.alloc(0);
 let ivPoolOffset = 0;
 
 /**
- * `count` fresh random ivs, as one buffer (iv n is bytes 12n to 12n + 12). They come from a pool of CSPRNG
- * output that is refilled, never reused: each byte is handed out once, so they are as fresh as separate
- * randomBytes(12) calls, without a call per seal (one call costs about as much as the seal itself).
+ * A fresh random iv. It comes from a pool of CSPRNG output that is refilled, never reused: each byte is handed
+ * out once, so it is as fresh as a randomBytes(12) call, without a call per seal (one call costs about as
+ * much as the seal itself).
  */
-export function freshIvs(count: number): Buffer {
-  const size = IV_BYTES * count;
-  if (size > IV_POOL_BYTES) return randomBytes(size);
-  if (ivPoolOffset + size > ivPool.length) {
+export function freshIv(): Buffer {
+  if (ivPoolOffset + IV_BYTES > ivPool.length) {
     ivPool = randomBytes(IV_POOL_BYTES);
     ivPoolOffset = 0;
   }
-  const ivs = ivPool.subarray(ivPoolOffset, ivPoolOffset + size);
-  ivPoolOffset += size;
-  return ivs;
+  const iv = ivPool.subarray(ivPoolOffset, ivPoolOffset + IV_BYTES);
+  ivPoolOffset += IV_BYTES;
+  return iv;
 }
 
 /**
- * AES-256-GCM: iv (12 bytes) | tag (16 bytes) | ciphertext, after `prefix` when one is given (bytes the
- * caller wants in front, e.g. a header it also passes as the context). `context` is authenticated (bound
- * to it; a caller sealing many values under one context may pass it as a Buffer made once). `iv`: 12 fresh
- * random bytes (from freshIvs by default); never reuse one with the same key.
+ * AES-256-GCM with a fresh iv: iv (12 bytes) | tag (16 bytes) | ciphertext, after `prefix` when one is given
+ * (bytes the caller wants in front, e.g. a header it also passes as the context). `context` is authenticated
+ * (bound to it; a caller sealing many values under one context may pass it as a Buffer made once).
  */
 export function seal(
   key: Buffer | KeyObject,
   plaintext: Buffer | string,
   context: string | Buffer,
-  iv: Buffer = freshIvs(1),
   prefix?: Buffer,
 ): Buffer {
-  if (iv.length !== IV_BYTES) throw new RangeError(`An AES-GCM iv here is ${IV_BYTES} bytes`);
+  const iv = freshIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(typeof context === 'string' ? Buffer.from(context, 'utf8') : context);
   const body = typeof plaintext === 'string' ? cipher.update(plaintext, 'utf8') : cipher.update(plaintext);

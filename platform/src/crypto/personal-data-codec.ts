@@ -269,7 +269,7 @@ export class PersonalDataCodec implements EventCodec {
       if (carrier < 0) return;
       sealedEvents[carrier] = {
         ...sealedEvents[carrier]!,
-        sealed: seal(key, JSON.stringify(values), header, undefined, header),
+        sealed: seal(key, JSON.stringify(values), header, header),
       };
       values = [];
       chars = 0;
