@@ -287,7 +287,9 @@ try {
   while (lags.length < total && Date.now() < deadline) await sleep(100);
   // Leave nothing behind in a shared Redis.
   if (pipeline.queues instanceof BullMqJobQueues) await pipeline.queues.obliterate();
-  await pipeline.stop();
+  // All of it, the pipeline and the process's notification listener (which holds a pooled connection:
+  // stopping only the pipeline left the pool unable to end, and the run never printed its result).
+  await stride.stop();
   const sorted = [...lags].sort((a, b) => a - b);
   result.lag = {
     bus: config.modes.bus,
