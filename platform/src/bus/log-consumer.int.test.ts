@@ -65,15 +65,16 @@ describe('LogConsumer', () => {
       pollIntervalMs: 60_000,
       handle: async (events) => void batches.push(dataOf(events)),
     });
-    await c.start();
-    await expect.poll(() => c.status().leader).toBe(true);
-    await sleep(50); // its first read (of nothing) is done: it sleeps
     const reads = vi.spyOn(store, 'readAll');
+    await c.start();
+    // Its first read (of nothing) done, it sleeps.
+    await expect.poll(() => reads.mock.calls.length).toBe(1);
+    await reads.mock.results[0]!.value;
     await appendEvents(5);
     await expect.poll(() => batches.flat(), { timeout: 5_000 }).toEqual([0, 1, 2, 3, 4]);
     expect(batches).toEqual([[0, 1, 2, 3, 4]]);
     await sleep(100);
-    expect(reads).toHaveBeenCalledTimes(1);
+    expect(reads).toHaveBeenCalledTimes(2);
   });
 
   it('retries a batch whose handler failed, without moving its checkpoint', async () => {
