@@ -321,8 +321,7 @@ if (only) {
   await stride.stop();
   await database.drop();
   await emmettDatabase.drop();
-  if (only.includes('embedded'))
-    console.log('embedded', JSON.stringify(await embeddedAddTask(Number(process.env.BENCH_EMBEDDED_SAMPLES ?? 100))));
+  if (only.includes('embedded')) console.log('embedded', JSON.stringify(await embeddedAddTask(100)));
   process.exit(0);
 }
 
@@ -363,8 +362,12 @@ await stride.stop();
 await database.drop();
 await emmettDatabase.drop();
 
-/** The embedded default (PGlite in a data directory, no DATABASE_URL): one user adding tasks in turn. */
-async function embeddedAddTask(samples: number) {
+/**
+ * The embedded default (PGlite in a data directory, no DATABASE_URL): one user adding tasks in turn,
+ * BENCH_EMBEDDED_SAMPLES of them (`defaultSamples` when unset).
+ */
+async function embeddedAddTask(defaultSamples: number) {
+  const samples = Number(process.env.BENCH_EMBEDDED_SAMPLES ?? defaultSamples);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stride-bench-embedded-'));
   const env = Object.fromEntries(
     Object.entries(process.env).filter(
@@ -424,7 +427,7 @@ async function embeddedAddTask(samples: number) {
   }
 }
 process.stdout.write('embedded: one user adding tasks...\n');
-const embeddedFigure = await embeddedAddTask(Number(process.env.BENCH_EMBEDDED_SAMPLES ?? 200));
+const embeddedFigure = await embeddedAddTask(200);
 
 console.log(
   '\nworkload             req/s    p50 ms   p99 ms  vs bare  vs Emmett  vs db limit  non-2xx  rounds (req/s)',
