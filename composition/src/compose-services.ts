@@ -88,7 +88,13 @@ export async function composeServices(config: Config, role: Role, options: Compo
   const clock = options.clock ?? (() => new Date());
   const database = options.database ?? (await openDatabase(config, { applicationName: `stride-${role}` }));
   const { pool } = database;
-  const userKeys = new UserKeyStore(await loadMasterKey(config));
+  // On a PostgreSQL server other processes may erase a user: this process keeps a key (or that a user was not
+  // erased) only while its listener hears their erasures (listenToOtherProcesses).
+  const othersMayErase = !sharesOneBackend(pool);
+  let notifications: NotificationListener | null = null;
+  const userKeys = new UserKeyStore(await loadMasterKey(config), {
+    hearsErasures: () => !othersMayErase || notifications?.listening === true,
+  });
   const eventStore = new PostgresEventStore(pool, { codec: new PersonalDataCodec(userKeys, personalDataPolicy) });
   const idempotency = new IdempotencyStore(pool);
   // Other processes hear of read-model changes by NOTIFY; the embedded PGlite has no other process (one
@@ -107,7 +113,7 @@ export async function composeServices(config: Config, role: Role, options: Compo
     clock,
     logger,
   });
-  const notifications = await listenToOtherProcesses(pool, logger, userKeys, commands);
+  notifications = await listenToOtherProcesses(pool, logger, userKeys, commands);
   const billing = createBillingModule({ config, logger, pool, commands }, { wallClock: clock });
   const pipeline = await startPipeline(
     { config, logger, pool, eventStore },
@@ -179,7 +185,8 @@ export async function composeServices(config: Config, role: Role, options: Compo
  * the embedded PGlite): read-model changes (the API's read caches subscribe) and erasures. An erasure
  * elsewhere makes this process forget the user's cached key, and that they were not erased, and every stream
  * state it folded (plaintext), as soon as it is heard: their data reads as "[erased]" and their sign-in is
- * refused here too, not only once the caches expire. While nothing can be heard, all of it is dropped.
+ * refused here too, not only once the caches expire. While nothing can be heard, all of it is dropped, and
+ * the key store keeps no key until the listener listens again (composeServices gives it `hearsErasures`).
  */
 async function listenToOtherProcesses(
   pool: Database['pool'],

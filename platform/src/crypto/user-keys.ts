@@ -25,31 +25,54 @@ const MAX_UNERASED = 100_000;
  * The user_keys table (migration 0041): one AES-256 data key per user, wrapped by the master key. Unwrapped
  * keys read from the table are cached for `cacheMs`. An erasure through this instance counts at once, one
  * through another process as soon as this one hears of it (KEY_ERASURE_CHANNEL: the composition root then
- * `forget`s the user), and within `cacheMs` at worst (while nothing can be heard). A key is cached only
- * once it is known to be stored, so a new key of an append that rolled back is never used again.
+ * `forget`s the user). What says a user is not erased (their key, or that they have none erased) is kept
+ * only while `hearsErasures()`: while this process cannot hear other processes' erasures, every use asks the
+ * table (an erasure is final, so that a user was erased is kept regardless). A read that was under way when
+ * the user was forgotten keeps nothing of what it read. A key is cached only once it is known to be stored,
+ * so a new key of an append that rolled back is never used again.
  */
 export class UserKeyStore {
   private readonly cache = new Map<string, CachedKey>();
   /** Users known not to be erased (no key yet, or a key), until when (ms): `isErased` asks again after. */
   private readonly unerased = new Map<string, number>();
+  /** Counts `forget` and `forgetAll` calls: a read begun before one keeps nothing that says "not erased". */
+  private forgotten = 0;
 
   constructor(
     private readonly masterKey: Buffer,
-    private readonly options: { cacheMs?: number; now?: () => number } = {},
+    private readonly options: {
+      cacheMs?: number;
+      now?: () => number;
+      /**
+       * Whether every erasure another process makes is heard now (the composition root: its notification
+       * listener is listening). Default: always (no other process shares the database).
+       */
+      hearsErasures?: () => boolean;
+    } = {},
   ) {}
 
   private now(): number {
     return (this.options.now ?? Date.now)();
   }
 
+  private hearsErasures(): boolean {
+    return this.options.hearsErasures?.() ?? true;
+  }
+
   private cached(userId: string): CachedKey | undefined {
     const entry = this.cache.get(userId);
-    if (entry && entry.until > this.now()) return entry;
+    if (entry && entry.until > this.now() && (entry.key === null || this.hearsErasures())) return entry;
     if (entry) this.cache.delete(userId);
     return undefined;
   }
 
-  private remember(userId: string, key: Buffer | null): void {
+  /**
+   * Keeps what a read found, begun when `forgotten` was `since`: an erasure always, a key only while
+   * erasures are heard and nothing was forgotten since the read began (it may have read the key just
+   * before another process's erasure committed, and heard of that erasure before its answer arrived).
+   */
+  private remember(userId: string, key: Buffer | null, since = this.forgotten): void {
+    if (key !== null && (since !== this.forgotten || !this.hearsErasures())) return;
     this.cache.set(userId, { key, until: this.now() + (this.options.cacheMs ?? 10_000) });
   }
 
@@ -63,6 +86,7 @@ export class UserKeyStore {
       else missing.push(userId);
     }
     if (missing.length > 0) {
+      const since = this.forgotten;
       const { rows } = await db.query<{ user_id: string; wrapped_key: Buffer | null }>(
         'SELECT user_id, wrapped_key FROM user_keys WHERE user_id = ANY($1::text[])',
         [missing],
@@ -72,7 +96,7 @@ export class UserKeyStore {
         const wrapped = stored.get(userId);
         const key = wrapped ? open(this.masterKey, wrapped, wrapContext(userId)) : null;
         // Only keys that exist (or were erased) are cached: a user without one yet may get one any moment.
-        if (stored.has(userId)) this.remember(userId, key);
+        if (stored.has(userId)) this.remember(userId, key, since);
         found.set(userId, key);
       }
     }
@@ -81,14 +105,15 @@ export class UserKeyStore {
 
   /**
    * Whether the user was erased (their key is gone for good). Both answers are cached as keys are: an
-   * erasure through this instance counts at once, another process's when heard of (`forget`), within
-   * `cacheMs` at worst.
+   * erasure through this instance counts at once, another process's when heard of (`forget`); "not erased"
+   * is kept only while erasures are heard.
    */
   async isErased(userId: string, db: Queryable): Promise<boolean> {
     const entry = this.cached(userId);
     if (entry) return entry.key === null;
     const until = this.unerased.get(userId);
-    if (until !== undefined && until > this.now()) return false;
+    if (until !== undefined && until > this.now() && this.hearsErasures()) return false;
+    const since = this.forgotten;
     const { rows } = await db.query<{ erased: boolean }>(
       'SELECT wrapped_key IS NULL AS erased FROM user_keys WHERE user_id = $1',
       [userId],
@@ -96,7 +121,7 @@ export class UserKeyStore {
     const erased = rows[0]?.erased === true;
     this.unerased.delete(userId);
     if (erased) this.remember(userId, null);
-    else {
+    else if (since === this.forgotten && this.hearsErasures()) {
       if (this.unerased.size >= MAX_UNERASED) this.unerased.delete(this.unerased.keys().next().value!);
       this.unerased.set(userId, this.now() + (this.options.cacheMs ?? 10_000));
     }
@@ -107,13 +132,14 @@ export class UserKeyStore {
   async keyFor(userId: string, db: Queryable): Promise<DataKey> {
     const entry = this.cached(userId);
     if (entry) return entry.key ? { state: 'stored', key: entry.key } : { state: 'erased' };
+    const since = this.forgotten;
     const { rows } = await db.query<{ wrapped_key: Buffer | null }>(
       'SELECT wrapped_key FROM user_keys WHERE user_id = $1',
       [userId],
     );
     if (rows[0]) {
       const key = rows[0].wrapped_key ? open(this.masterKey, rows[0].wrapped_key, wrapContext(userId)) : null;
-      this.remember(userId, key);
+      this.remember(userId, key, since);
       return key ? { state: 'stored', key } : { state: 'erased' };
     }
     const key = randomBytes(32);
@@ -160,12 +186,14 @@ export class UserKeyStore {
    * erasure, or another process's erasure).
    */
   forget(userId: string): void {
+    this.forgotten += 1;
     this.cache.delete(userId);
     this.unerased.delete(userId);
   }
 
-  /** Drops everything cached (while erasures by other processes cannot be heard of). */
+  /** Drops everything cached (erasures by other processes can no longer be heard of). */
   forgetAll(): void {
+    this.forgotten += 1;
     this.cache.clear();
     this.unerased.clear();
   }

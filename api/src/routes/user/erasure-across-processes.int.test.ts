@@ -12,7 +12,8 @@ import { startTestApp, type TestApp } from '../../../test/test-app';
  * Scale-out: every API process caches users' data keys, and that they are not erased, for 10 s. An erasure
  * through one process must count in the others as soon as they hear of it (the erasure's NOTIFY, delivered
  * on its commit), not when their caches expire: their decrypted reads and their acceptance of the
- * user's sign-in stop with it.
+ * user's sign-in stop with it. While a process cannot hear (its listener reconnecting), it keeps nothing that
+ * says a user is not erased: every use asks the database.
  */
 describe('an erasure through one API process, in another (PostgreSQL server)', () => {
   let t: TestApp;
@@ -57,5 +58,34 @@ describe('an erasure through one API process, in another (PostgreSQL server)', (
     await vi.waitFor(async () => expect((await inOther('/api/goals/list')).statusCode).toBe(401), heard);
     expect(Date.now() - startedAt).toBeLessThan(5_000);
     expect((await inOther('/api/goals/list')).json()).toMatchObject({ code: 'account_deleted' });
+  });
+
+  it('while the other process is not listening, it keeps no key: the erasure counts at its next use', async () => {
+    const frank = await registeredUser(t, 'frank.unheard@example.com', 'Frank Unheard');
+    const { goal } = await createGoal(frank, { title: 'A goal only Frank may read' });
+    const inOther = (url: string) =>
+      otherApp.inject({ method: 'GET', url, headers: { authorization: `Bearer ${frank.token}` } });
+    const titleInOther = async () => {
+      const { events } = await other.services.eventStore.readStream(streamIds.goal(goal.id));
+      return (events[0]!.data as { title: string }).title;
+    };
+    const listener = other.services.notifications!;
+    await listener.stop();
+    try {
+      expect(listener.listening).toBe(false);
+      // Read while not listening: what the other process reads now, it must not keep.
+      expect((await inOther('/api/goals/list')).statusCode).toBe(200);
+      expect(await titleInOther()).toBe('A goal only Frank may read');
+
+      expect((await frank.post('/api/user/delete-my-account')).statusCode).toBe(200);
+
+      // Not heard, and no waiting: the next use asks.
+      expect(await titleInOther()).toBe('[erased]');
+      const refused = await inOther('/api/goals/list');
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'account_deleted' });
+    } finally {
+      await listener.start();
+    }
   });
 });
