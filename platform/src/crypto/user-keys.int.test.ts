@@ -79,15 +79,16 @@ describe.each(['postgres', 'pglite'] as const)('user key store on %s', (kind) =>
     expect(await here.isErased(user, db.pool)).toBe(true);
   });
 
-  it('a read under way when an erasure is heard keeps nothing of the key it read', async () => {
-    const here = new UserKeyStore(masterKey, { hearsErasures: () => true });
+  /**
+   * A user whose key another process stored, and a database whose answers arrive only after that process
+   * erased the user and `here` heard of it (the read began before the erasure committed).
+   */
+  const givenAnErasureHeardWhileReading = async (here: UserKeyStore) => {
     const elsewhere = new UserKeyStore(masterKey);
     const user = `u-${randomUUID()}`;
     const key = await elsewhere.keyFor(user, db.pool);
     if (key.state !== 'new') throw new Error('expected a new key');
     await elsewhere.store(new Map([[user, key.wrapped]]), db.pool);
-
-    // The read's answer (the key) arrives after the erasure committed and was heard.
     const racing = {
       query: async (text: string, values: unknown[]) => {
         const result = await db.pool.query(text, values);
@@ -96,27 +97,22 @@ describe.each(['postgres', 'pglite'] as const)('user key store on %s', (kind) =>
         return result;
       },
     } as unknown as Queryable;
-    expect((await here.lookup([user], racing)).get(user)).toEqual(key.key);
+    return { user, key: key.key, racing };
+  };
+
+  it('a read under way when an erasure is heard keeps nothing of the key it read', async () => {
+    const here = new UserKeyStore(masterKey, { hearsErasures: () => true });
+    const { user, key, racing } = await givenAnErasureHeardWhileReading(here);
+
+    expect((await here.lookup([user], racing)).get(user)).toEqual(key);
 
     expect((await here.lookup([user], db.pool)).get(user)).toBeNull();
   });
 
   it('a "not erased" answer under way when an erasure is heard is not kept', async () => {
     const here = new UserKeyStore(masterKey, { hearsErasures: () => true });
-    const elsewhere = new UserKeyStore(masterKey);
-    const user = `u-${randomUUID()}`;
-    const key = await elsewhere.keyFor(user, db.pool);
-    if (key.state !== 'new') throw new Error('expected a new key');
-    await elsewhere.store(new Map([[user, key.wrapped]]), db.pool);
+    const { user, racing } = await givenAnErasureHeardWhileReading(here);
 
-    const racing = {
-      query: async (text: string, values: unknown[]) => {
-        const result = await db.pool.query(text, values);
-        await elsewhere.erase(user, db.pool);
-        here.forget(user);
-        return result;
-      },
-    } as unknown as Queryable;
     expect(await here.isErased(user, racing)).toBe(false);
 
     expect(await here.isErased(user, db.pool)).toBe(true);

@@ -35,15 +35,19 @@ describe('an erasure through one API process, in another (PostgreSQL server)', (
     await t.close();
   });
 
+  /** The user's requests to the other process, and their goal's title as the other process reads it. */
+  const inTheOtherProcess = (token: string, goalId: string) => ({
+    get: (url: string) => otherApp.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } }),
+    title: async () => {
+      const { events } = await other.services.eventStore.readStream(streamIds.goal(goalId));
+      return (events[0]!.data as { title: string }).title;
+    },
+  });
+
   it('is heard at once: the other process reads "[erased]" and refuses the sign-in, well within its 10 s caches', async () => {
     const erin = await registeredUser(t, 'erin.elsewhere@example.com', 'Erin Elsewhere');
     const { goal } = await createGoal(erin, { title: 'A goal only Erin may read' });
-    const inOther = (url: string) =>
-      otherApp.inject({ method: 'GET', url, headers: { authorization: `Bearer ${erin.token}` } });
-    const titleInOther = async () => {
-      const { events } = await other.services.eventStore.readStream(streamIds.goal(goal.id));
-      return (events[0]!.data as { title: string }).title;
-    };
+    const { get: inOther, title: titleInOther } = inTheOtherProcess(erin.token, goal.id);
 
     // The other process has her key and her sign-in cached.
     expect((await inOther('/api/goals/list')).statusCode).toBe(200);
@@ -63,12 +67,7 @@ describe('an erasure through one API process, in another (PostgreSQL server)', (
   it('while the other process is not listening, it keeps no key: the erasure counts at its next use', async () => {
     const frank = await registeredUser(t, 'frank.unheard@example.com', 'Frank Unheard');
     const { goal } = await createGoal(frank, { title: 'A goal only Frank may read' });
-    const inOther = (url: string) =>
-      otherApp.inject({ method: 'GET', url, headers: { authorization: `Bearer ${frank.token}` } });
-    const titleInOther = async () => {
-      const { events } = await other.services.eventStore.readStream(streamIds.goal(goal.id));
-      return (events[0]!.data as { title: string }).title;
-    };
+    const { get: inOther, title: titleInOther } = inTheOtherProcess(frank.token, goal.id);
     const listener = other.services.notifications!;
     await listener.stop();
     try {
