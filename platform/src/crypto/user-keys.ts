@@ -25,8 +25,8 @@ const MAX_UNERASED = 100_000;
  * The user_keys table (migration 0041): one AES-256 data key per user, wrapped by the master key. Unwrapped
  * keys read from the table are cached for `cacheMs`. An erasure through this instance counts at once, one
  * through another process as soon as this one hears of it (KEY_ERASURE_CHANNEL: the composition root then
- * `forget`s the user). What says a user is not erased (their key, or that they have none erased) is kept
- * only while `hearsErasures()`: while this process cannot hear other processes' erasures, every use asks the
+ * `forget`s the user). What says a user is not erased (their key, or a "not erased" answer) is kept only
+ * while `hearsErasures()`: while this process cannot hear other processes' erasures, every use asks the
  * table (an erasure is final, so that a user was erased is kept regardless). A read that was under way when
  * the user was forgotten keeps nothing of what it read. A key is cached only once it is known to be stored,
  * so a new key of an append that rolled back is never used again.
