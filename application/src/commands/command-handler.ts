@@ -220,7 +220,10 @@ export class CommandHandler {
    * Folded stream states this process read or wrote, per decider (a stream folds differently under
    * different deciders): a command reads only the events after the cached version, however long the
    * stream. Exact, since events are immutable and the append still checks the version; an entry lives
-   * `STATE_CACHE_MS` (as the data keys do: another process's erasure is seen within that time).
+   * `STATE_CACHE_MS`, and every entry is dropped when an erasure is heard or the listener is lost
+   * (`forgetStates`). Unlike the data keys (UserKeyStore's `hearsErasures`), states are still kept while
+   * the listener reconnects: they serve only commands, which an erased user can no longer send (sign-in
+   * asks the table then), so a state folded before an erasure not yet heard is at worst kept unused.
    */
   private readonly states = new WeakMap<object, Map<string, CachedState>>();
   /**
