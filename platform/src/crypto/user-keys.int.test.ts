@@ -17,15 +17,21 @@ describe.each(['postgres', 'pglite'] as const)('user key store on %s', (kind) =>
   });
   afterAll(async () => db?.drop());
 
+  /** A new user whose key `keys` made and stored. */
+  const givenAStoredKey = async (keys: UserKeyStore) => {
+    const user = `u-${randomUUID()}`;
+    const key = await keys.keyFor(user, db.pool);
+    if (key.state !== 'new') throw new Error('expected a new key');
+    await keys.store(new Map([[user, key.wrapped]]), db.pool);
+    return { user, key: key.key };
+  };
+
   /** A user with a stored key, and `here` having read it once. */
   const givenAUserWhoseKeyWasRead = async (here: UserKeyStore) => {
-    const user = `u-${randomUUID()}`;
-    const key = await here.keyFor(user, db.pool);
-    if (key.state !== 'new') throw new Error('expected a new key');
-    await here.store(new Map([[user, key.wrapped]]), db.pool);
-    expect((await here.lookup([user], db.pool)).get(user)).toEqual(key.key);
+    const { user, key } = await givenAStoredKey(here);
+    expect((await here.lookup([user], db.pool)).get(user)).toEqual(key);
     expect(await here.isErased(user, db.pool)).toBe(false);
-    return { user, key: key.key };
+    return { user, key };
   };
 
   it('while erasures are heard, a key read is kept (an erasure then arrives as `forget`)', async () => {
@@ -85,10 +91,7 @@ describe.each(['postgres', 'pglite'] as const)('user key store on %s', (kind) =>
    */
   const givenAnErasureHeardWhileReading = async (here: UserKeyStore) => {
     const elsewhere = new UserKeyStore(masterKey);
-    const user = `u-${randomUUID()}`;
-    const key = await elsewhere.keyFor(user, db.pool);
-    if (key.state !== 'new') throw new Error('expected a new key');
-    await elsewhere.store(new Map([[user, key.wrapped]]), db.pool);
+    const { user, key } = await givenAStoredKey(elsewhere);
     const racing = {
       query: async (text: string, values: unknown[]) => {
         const result = await db.pool.query(text, values);
@@ -97,7 +100,7 @@ describe.each(['postgres', 'pglite'] as const)('user key store on %s', (kind) =>
         return result;
       },
     } as unknown as Queryable;
-    return { user, key: key.key, racing };
+    return { user, key, racing };
   };
 
   it('a read under way when an erasure is heard keeps nothing of the key it read', async () => {

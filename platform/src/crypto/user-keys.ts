@@ -59,6 +59,11 @@ export class UserKeyStore {
     return this.options.hearsErasures?.() ?? true;
   }
 
+  /** Whether what a read begun when `forgotten` was `since` found may be kept as "not erased". */
+  private keepsNotErased(since: number): boolean {
+    return since === this.forgotten && this.hearsErasures();
+  }
+
   private cached(userId: string): CachedKey | undefined {
     const entry = this.cache.get(userId);
     if (entry && entry.until > this.now() && (entry.key === null || this.hearsErasures())) return entry;
@@ -72,7 +77,7 @@ export class UserKeyStore {
    * before another process's erasure committed, and heard of that erasure before its answer arrived).
    */
   private remember(userId: string, key: Buffer | null, since = this.forgotten): void {
-    if (key !== null && (since !== this.forgotten || !this.hearsErasures())) return;
+    if (key !== null && !this.keepsNotErased(since)) return;
     this.cache.set(userId, { key, until: this.now() + (this.options.cacheMs ?? 10_000) });
   }
 
@@ -121,7 +126,7 @@ export class UserKeyStore {
     const erased = rows[0]?.erased === true;
     this.unerased.delete(userId);
     if (erased) this.remember(userId, null);
-    else if (since === this.forgotten && this.hearsErasures()) {
+    else if (this.keepsNotErased(since)) {
       if (this.unerased.size >= MAX_UNERASED) this.unerased.delete(this.unerased.keys().next().value!);
       this.unerased.set(userId, this.now() + (this.options.cacheMs ?? 10_000));
     }
