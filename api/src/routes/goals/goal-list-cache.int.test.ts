@@ -1,5 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordEvents } from '@stride/application/commands/record-events';
+import { composeServices } from '@stride/composition/compose-services';
+import { streamIds } from '@stride/domain/stream-ids';
+import { createLogger } from '@stride/platform/logger';
+import { sharedChdbPath } from '@stride/testing/chdb';
 import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 
@@ -43,6 +48,36 @@ describe('goal list cache (PostgreSQL server)', () => {
     );
     await client.post('/api/goals/update', { goalId: goal.id, updates: { title: 'Changed' } });
     await vi.waitFor(async () => expect((await client.get('/api/goals/list')).json()[0].title).toBe('Changed'), soon);
+  });
+
+  it("drops a user's cached lists when another API process changes their goals (its NOTIFY)", async () => {
+    const client = await registeredUser(t, 'two-processes-list@example.com');
+    const { goal } = await createGoal(client, { title: 'Before' });
+    const title = async () => (await client.get('/api/goals/list')).json()[0].title as string;
+    expect(await title()).toBe('Before'); // cached in this process now
+    const other = await composeServices(t.services.config, 'api', {
+      logger: createLogger({ level: 'silent' }),
+      database: { pool: t.database.pool, close: async () => {} },
+      pipeline: { chdbPath: sharedChdbPath() },
+    });
+    try {
+      // Several commands at once there (they queue on the goal's stream).
+      await Promise.all(
+        ['One', 'Two', 'After'].map((name) =>
+          recordEvents(
+            other.services.commands,
+            streamIds.goal(goal.id),
+            [{ type: 'GoalUpdated', data: { changes: { title: name } } }],
+            { userId: client.userId },
+          ),
+        ),
+      );
+    } finally {
+      await other.stop();
+    }
+    const stored = (await t.database.pool.query('SELECT title FROM goals WHERE id = $1', [goal.id])).rows[0].title;
+    expect(stored).not.toBe('Before');
+    await vi.waitFor(async () => expect(await title()).toBe(stored), soon);
   });
 
   it('keeps users apart and caches each status filter separately', async () => {
