@@ -126,13 +126,21 @@ export class InlineProjections {
       lastPosition: append.events.length - 1,
       transactionId: '0',
     }));
-    const tables = this.touchedTables(pendingEvents({ ...appended, results: everyEventAppended }));
+    // Decoded once: what an event decodes to and which rows it touches never depend on its place in the
+    // log, which `finish` fills in (the batches read it when they apply).
+    const planned = pendingEvents({ ...appended, results: everyEventAppended });
+    const plannedBatches = this.batchesOf(planned);
+    const tables = tablesOf(plannedBatches);
     if (tables.length === 0) return { load: null, finish: async () => nothing };
     return {
       load: loadStatement(tables),
       finish: async (db, results, loadedRows) => {
-        const events = pendingEvents({ ...appended, results });
-        const batches = this.batchesOf(events);
+        // Events stored before (an idempotent repeat) were projected then: only the others are applied.
+        const everyOne = results.every((result) => result.appended);
+        const events = everyOne
+          ? placeEvents(planned, { ...appended, results })
+          : pendingEvents({ ...appended, results });
+        const batches = everyOne ? plannedBatches : this.batchesOf(events);
         if (batches.length === 0) return nothing;
         const loaded = parseLoaded(loadedRows);
         await completeEvents(db, events, { ...appended, results }, loaded);
@@ -147,15 +155,6 @@ export class InlineProjections {
       .filter(({ batch }) => batch.size > 0);
   }
 
-  /** Every table the events' projections touch, in lock order, with the keys touched. */
-  private touchedTables(events: readonly PendingEvent[]): TouchedTable[] {
-    const batches = this.batchesOf(events);
-    return tablesInLockOrder(batches.map(({ projection }) => projection)).map((table) => ({
-      table,
-      keys: keysOf(table, batches),
-    }));
-  }
-
   private applyBatches(
     batches: readonly { projection: Projection; batch: ProjectionBatch }[],
     events: readonly PendingEvent[],
@@ -166,10 +165,7 @@ export class InlineProjections {
     const rows = new Map(
       batches.map(({ projection }) => [projection.name, new RowStore(projection.tables, 'partial')]),
     );
-    const tables = tablesInLockOrder(batches.map(({ projection }) => projection)).map((table) => ({
-      table,
-      keys: keysOf(table, batches),
-    }));
+    const tables = tablesOf(batches);
     for (const { projection, batch } of batches) {
       const store = rows.get(projection.name)!;
       for (const table of projection.tables) {
@@ -229,24 +225,52 @@ export const noWrittenRows = (
 
 /** The appended events as stored events; positions assumed contiguous and times provisional until loaded. */
 function pendingEvents({ appends, results, metadata }: AppendedBatch): PendingEvent[] {
-  return appends.flatMap((append, index) => {
-    const result = results[index];
-    if (!result?.appended) return [];
-    const firstVersion = result.nextExpectedVersion - append.events.length + 1;
-    return append.events.map((event, offset): PendingEvent => ({
-      globalPosition: result.firstPosition + offset,
-      transactionId: result.transactionId,
-      streamId: append.streamId,
-      streamVersion: firstVersion + offset,
-      eventId: event.eventId ?? '',
-      type: event.type,
-      schemaVersion: event.schemaVersion,
-      data: event.data,
-      metadata: { ...metadata, schemaVersion: event.schemaVersion } as unknown as EventMetadata,
-      recordedAt: '',
-    }));
-  });
+  const events = appends.flatMap((append, index) =>
+    results[index]?.appended
+      ? append.events.map((event): PendingEvent => ({
+          globalPosition: 0,
+          transactionId: '0',
+          streamId: append.streamId,
+          streamVersion: 0,
+          eventId: event.eventId ?? '',
+          type: event.type,
+          schemaVersion: event.schemaVersion,
+          data: event.data,
+          metadata: { ...metadata, schemaVersion: event.schemaVersion } as unknown as EventMetadata,
+          recordedAt: '',
+        }))
+      : [],
+  );
+  return placeEvents(events, { appends, results, metadata });
 }
+
+/**
+ * Gives `events` (the pending events of the appends the store appended, in order) their places in the log
+ * from its results: versions and transaction, positions assumed contiguous (completeEvents reads them where
+ * they are not).
+ */
+function placeEvents(events: PendingEvent[], { appends, results }: AppendedBatch): PendingEvent[] {
+  let next = 0;
+  appends.forEach((append, index) => {
+    const result = results[index];
+    if (!result?.appended) return;
+    const firstVersion = result.nextExpectedVersion - append.events.length + 1;
+    for (let offset = 0; offset < append.events.length; offset += 1) {
+      const event = events[next++]!;
+      event.globalPosition = result.firstPosition + offset;
+      event.transactionId = result.transactionId;
+      event.streamVersion = firstVersion + offset;
+    }
+  });
+  return events;
+}
+
+/** Every table the batches' projections touch, in lock order, with the keys touched. */
+const tablesOf = (batches: readonly { projection: Projection; batch: ProjectionBatch }[]): TouchedTable[] =>
+  tablesInLockOrder(batches.map(({ projection }) => projection)).map((table) => ({
+    table,
+    keys: keysOf(table, batches),
+  }));
 
 const keysOf = (
   table: AnyTableSpec,

@@ -52,13 +52,9 @@ export const plannerKeysOf = (event: PlannerEvent, envelope: EventEnvelope): Row
   switch (event.type) {
     case 'TaskTimeLogged':
     case 'TaskCompleted':
-      return [
-        rowRef(taskTimeEntriesTable, {
-          goal_id,
-          task_id: event.data.taskId,
-          entry_id: String(envelope.globalPosition),
-        }),
-      ];
+      // A new time entry, keyed by its event's position: only written, never read, so none to load (and
+      // keysOf never names a row by position: an inline batch asks for its rows before the append).
+      return [];
     case 'TaskRecurrenceSet':
     case 'TaskRecurrenceCleared':
       return [plan(event.data.taskId), series(event.data.seriesId)];
