@@ -36,6 +36,18 @@ export const repeatsLastBatch = (lastBatch: BatchFingerprint | null, keys: reado
   lastBatch.keys.every((key, index) => key === keys[index]);
 
 /**
+ * Each existing task's key, made once per task object: a goal's tasks are immutable objects that stay in its
+ * state from one command to the next (a change makes a new object), and a goal of hundreds of tasks would
+ * otherwise lower-case and serialise every title again on each task added.
+ */
+const existingKeys = new WeakMap<KeyedTask, string>();
+const keyOfExisting = (task: KeyedTask): string => {
+  let key = existingKeys.get(task);
+  if (key === undefined) existingKeys.set(task, (key = taskKey(task)));
+  return key;
+};
+
+/**
  * The candidates that are new: drops any whose key matches a live (not deleted) task or an earlier
  * candidate, and any whose id is already taken (a retried command), keeping the first of each.
  */
@@ -43,8 +55,12 @@ export const newTasksOf = <Candidate extends KeyedTask>(
   candidates: readonly Candidate[],
   existing: readonly ExistingTask[],
 ): Candidate[] => {
-  const seenKeys = new Set(existing.filter((task) => task.deletedAt === null).map(taskKey));
-  const seenIds = new Set(existing.map((task) => task.taskId));
+  const seenKeys = new Set<string>();
+  const seenIds = new Set<string>();
+  for (const task of existing) {
+    if (task.deletedAt === null) seenKeys.add(keyOfExisting(task));
+    seenIds.add(task.taskId);
+  }
   return candidates.filter((candidate) => {
     const key = taskKey(candidate);
     if (seenKeys.has(key) || seenIds.has(candidate.taskId)) return false;
