@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { clientNumberOf, statementNameOf, type PoolClient } from './pool';
+import { clientNumberOf, sqlLiteral, statementNameOf, type PoolClient } from './pool';
 
 /** A statement with `$n` parameters and its values, or a statement that takes none (BEGIN, COMMIT). */
 export type MessageStatement = string | { readonly text: string; readonly values: readonly unknown[] };
@@ -20,7 +20,7 @@ const literalOf = (value: unknown): string => {
   if (value instanceof Uint8Array)
     return `'\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}'`;
   const prepared = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils.prepareValue(value);
-  return prepared === null || prepared === undefined ? 'NULL' : pg.escapeLiteral(String(prepared));
+  return prepared === null || prepared === undefined ? 'NULL' : sqlLiteral(String(prepared));
 };
 
 /**
@@ -31,9 +31,9 @@ const literalOf = (value: unknown): string => {
  * trips, not the statements, are what a command costs.
  * A statement with values runs as `EXECUTE name(literals)` of a statement this connection prepared with
  * SQL `PREPARE` (the first time, in a message of its own): parsed and planned once per connection, as
- * `preparedQuery`'s. The literals are pg's own serialisation of each value, escaped by `escapeLiteral`, and
- * the server coerces each to its prepared parameter's type, so the text must give every parameter a type
- * (a cast, a column or a function argument), as for any prepared statement.
+ * `preparedQuery`'s. The literals are pg's own serialisation of each value, escaped as `pg.escapeLiteral`
+ * escapes it (`sqlLiteral`), and the server coerces each to its prepared parameter's type, so the text must
+ * give every parameter a type (a cast, a column or a function argument), as for any prepared statement.
  * Returns one result per SQL statement run (a string may hold several, e.g. `COMMIT; SELECT ...`).
  */
 export async function runInOneMessage(
