@@ -38,6 +38,24 @@ describe('projection rebuild and audit verification', () => {
     await db.drop();
   });
 
+  it("every projection names the rows an event touches without the event's place in the log", async () => {
+    // Inline batches ask for their rows before the append, and keep what they decoded then (InlineProjections).
+    const events = await store.readAll({ gapSafe: false, limit: 100_000 });
+    expect(new Set(events.map((event) => event.type)).size).toBeGreaterThan(20);
+    const elsewhere = events.map((event) => ({
+      ...event,
+      globalPosition: event.globalPosition + 10_000,
+      transactionId: '999999',
+      streamVersion: event.streamVersion + 7,
+      recordedAt: new Date(Date.parse(event.recordedAt) + 86_400_000).toISOString(),
+    }));
+    const named = (batchOf: typeof events) => (projection: (typeof projections)[number]) =>
+      projection.decodeBatch(batchOf).refs.map((ref) => `${ref.table.name} ${JSON.stringify(ref.key)}`);
+    for (const projection of projections) {
+      expect(named(elsewhere)(projection), projection.name).toEqual(named(events)(projection));
+    }
+  });
+
   it('a rebuild from position 0 yields exactly the live rows, with the live index names', async () => {
     const before = await snapshot();
     expect((before.goals as unknown[]).length).toBe(18);
