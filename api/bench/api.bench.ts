@@ -282,6 +282,19 @@ const ratioTo = (results: readonly LoadResult[], reference: string) =>
           results.map((result, round) => result.requestsPerSecond / rounds[reference]![round]!.requestsPerSecond),
         ).toFixed(3),
       );
+/** The non-2xx answers of a workload's rounds by status, e.g. { "409": 1 }. */
+const statusCounts = (results: readonly LoadResult[]): Record<string, number> => {
+  const counts: Record<string, number> = {};
+  for (const result of results) {
+    for (const [status, count] of Object.entries(result.non2xxByStatus)) counts[status] = (counts[status] ?? 0) + count;
+  }
+  return counts;
+};
+/** ", non-2xx: 409 x1" when a workload had any (what they were tells a refusal from a failure). */
+const statusNote = (counts: Readonly<Record<string, number>>): string => {
+  const entries = Object.entries(counts);
+  return entries.length === 0 ? '' : ` (${entries.map(([status, count]) => `${status} x${count}`).join(', ')})`;
+};
 const figures = Object.fromEntries(
   order.map((name) => {
     const results = rounds[name]!;
@@ -297,6 +310,7 @@ const figures = Object.fromEntries(
         ratioToDbLimit: ratioTo(results, 'db-limit'),
         requests,
         non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+        non2xxByStatus: statusCounts(results),
         errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
         rounds: results.map((result) => Math.round(result.requestsPerSecond)),
       },
@@ -311,7 +325,7 @@ if (only) {
       ? `, CPU per request: API ${(cpu.apiMs / cpu.requests).toFixed(3)} ms, PostgreSQL ${(cpu.dbMs / cpu.requests).toFixed(2)} ms`
       : '';
     console.log(
-      `${name.padEnd(19)} ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, ${f.non2xx} non-2xx, rounds ${f.rounds.join(' / ')}${perRequest}`,
+      `${name.padEnd(19)} ${f.requestsPerSecond} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, ${f.non2xx} non-2xx${statusNote(f.non2xxByStatus)}, rounds ${f.rounds.join(' / ')}${perRequest}`,
     );
   }
   if (only.includes('contention')) console.log('contention', JSON.stringify(await oneUserBurst()));
@@ -435,7 +449,7 @@ console.log(
 for (const name of order) {
   const f = figures[name]!;
   console.log(
-    `${name.padEnd(19)} ${String(f.requestsPerSecond).padStart(6)} ${String(f.p50Ms).padStart(9)} ${String(f.p99Ms).padStart(8)} ${(f.ratioToBare * 100).toFixed(1).padStart(7)}% ${f.ratioToEmmett.toFixed(2).padStart(8)}x ${(f.ratioToDbLimit * 100).toFixed(1).padStart(10)}% ${String(f.non2xx).padStart(8)}   ${f.rounds.join(' / ')}`,
+    `${name.padEnd(19)} ${String(f.requestsPerSecond).padStart(6)} ${String(f.p50Ms).padStart(9)} ${String(f.p99Ms).padStart(8)} ${(f.ratioToBare * 100).toFixed(1).padStart(7)}% ${f.ratioToEmmett.toFixed(2).padStart(8)}x ${(f.ratioToDbLimit * 100).toFixed(1).padStart(10)}% ${String(f.non2xx).padStart(8)}   ${f.rounds.join(' / ')}${statusNote(f.non2xxByStatus)}`,
   );
 }
 console.log(

@@ -41,6 +41,7 @@ export async function measureDbLimit(databaseUrl: string, connections: number, s
     p99: at(0.99),
     total: latencies.length,
     non2xx: 0,
+    non2xxByStatus: {},
     errors,
     timeouts: 0,
   };

@@ -28,6 +28,8 @@ export interface LoadResult {
   readonly p99: number;
   readonly total: number;
   readonly non2xx: number;
+  /** How many answers of each status outside 2xx (e.g. { "409": 1 }): what the non-2xx were. */
+  readonly non2xxByStatus: Readonly<Record<string, number>>;
   readonly errors: number;
   readonly timeouts: number;
   /** With `rotate`: where the rotation stood at the end (requests set up, sent or not). */

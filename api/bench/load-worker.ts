@@ -42,6 +42,11 @@ const summary: LoadResult = {
   p99: result.latency.p99,
   total: result.requests.total,
   non2xx: result.non2xx,
+  non2xxByStatus: Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {})
+      .filter(([status]) => !status.startsWith('2'))
+      .map(([status, { count = 0 }]) => [status, count]),
+  ),
   errors: result.errors,
   timeouts: result.timeouts,
   ...(spec.rotate && { rotated: counter }),
