@@ -290,7 +290,7 @@ const statusCounts = (results: readonly LoadResult[]): Record<string, number> =>
   }
   return counts;
 };
-/** ", non-2xx: 409 x1" when a workload had any (what they were tells a refusal from a failure). */
+/** " (409 x1)" after a workload's non-2xx count when it had any (what they were tells a refusal from a failure). */
 const statusNote = (counts: Readonly<Record<string, number>>): string => {
   const entries = Object.entries(counts);
   return entries.length === 0 ? '' : ` (${entries.map(([status, count]) => `${status} x${count}`).join(', ')})`;
