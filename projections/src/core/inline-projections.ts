@@ -136,15 +136,14 @@ export class InlineProjections {
       load: loadStatement(tables),
       finish: async (db, results, loadedRows) => {
         // Events stored before (an idempotent repeat) were projected then: only the others are applied.
+        const stored = { ...appended, results };
         const everyOne = results.every((result) => result.appended);
-        const events = everyOne
-          ? placeEvents(planned, { ...appended, results })
-          : pendingEvents({ ...appended, results });
+        const events = everyOne ? placeEvents(planned, stored) : pendingEvents(stored);
         const batches = everyOne ? plannedBatches : this.batchesOf(events);
         if (batches.length === 0) return nothing;
         const loaded = parseLoaded(loadedRows);
-        await completeEvents(db, events, { ...appended, results }, loaded);
-        return this.applyBatches(batches, events, loaded, written, nothing);
+        await completeEvents(db, events, stored, loaded);
+        return this.applyBatches(batches, everyOne ? tables : tablesOf(batches), events, loaded, written, nothing);
       },
     };
   }
@@ -157,6 +156,8 @@ export class InlineProjections {
 
   private applyBatches(
     batches: readonly { projection: Projection; batch: ProjectionBatch }[],
+    /** The batches' tables with their keys (`tablesOf(batches)`). */
+    tables: readonly TouchedTable[],
     events: readonly PendingEvent[],
     loaded: Loaded,
     written: Readonly<Record<string, WrittenRowsQuery>>,
@@ -165,7 +166,6 @@ export class InlineProjections {
     const rows = new Map(
       batches.map(({ projection }) => [projection.name, new RowStore(projection.tables, 'partial')]),
     );
-    const tables = tablesOf(batches);
     for (const { projection, batch } of batches) {
       const store = rows.get(projection.name)!;
       for (const table of projection.tables) {
