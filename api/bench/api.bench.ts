@@ -16,6 +16,8 @@
  * process's CPU per request (every thread: the HTTP client, the API, PGlite, chDB); and
  * contention: 32 concurrent creates of one user (its one usage stream), the version conflicts they met.
  * The last line is one JSON object with every figure.
+ * BENCH_ONLY (a comma list of workloads) runs just those and prints each one's CPU per request: the serving
+ * process's and the PostgreSQL server's. BENCH_POOL sets the API's pool (40 connections by default).
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +33,7 @@ import { composeServices } from '@stride/composition/compose-services';
 import { sharedChdbPath } from '@stride/testing/chdb';
 import type { LoadRequest, LoadResult, LoadSpec } from './load-spec';
 import { measureDbLimit } from './db-limit';
-import { backendCpuMs, benchConfig, composeBenchApi } from './bench-stride';
+import { benchConfig, composeBenchApi, processCpuMs, serverCpuMs } from './bench-stride';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
@@ -48,7 +50,7 @@ const runLoad = (spec: LoadSpec): Promise<LoadResult> =>
     child.send(spec);
   });
 
-const database = await createServerTestDatabase({ poolSize: 40 });
+const database = await createServerTestDatabase({ poolSize: Number(process.env.BENCH_POOL ?? 40) });
 const { logger, stride, app } = await composeBenchApi(database);
 const { services } = stride;
 const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -130,12 +132,13 @@ await Promise.all(
 
 const emmettDatabase = await createServerTestDatabase({ poolSize: 1 });
 /** Emmett's route runs in a second process: its driver sets pg's global type parsers (int8 as BigInt). */
-const emmett = await new Promise<{ url: string; close(): Promise<void> }>((resolve, reject) => {
+const emmett = await new Promise<{ url: string; pid: number; close(): Promise<void> }>((resolve, reject) => {
   const child = fork(fileURLToPath(new URL('./emmett-worker.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   child.once('message', (message) =>
     resolve({
       url: (message as { url: string }).url,
+      pid: child.pid!,
       close: async () => {
         child.send('stop');
         await exited;
@@ -225,23 +228,26 @@ const run = async (name: string, durationSeconds: number): Promise<LoadResult> =
 };
 
 /**
- * CPU time per request, a load-independent figure (the machine is shared): this process's (the API's) and
- * the PostgreSQL backends' of the API's database (from /proc, in clock ticks of 10 ms), over a workload's run.
+ * CPU time per request, a load-independent figure (the machine is shared): the serving process's (this one,
+ * the API's; Emmett's own for its create-goal) and the PostgreSQL server's (all its processes, also backends
+ * that ended: `serverCpuMs`), over a workload's run.
  */
 const cpuPerRequest = new Map<string, { requests: number; apiMs: number; dbMs: number }>();
-const databaseCpuMs = () => backendCpuMs(database.pool);
+const databaseCpuMs = () => serverCpuMs(database.pool);
+/** The CPU (ms) so far of the process serving a workload: this one, or Emmett's. */
+const serverProcessCpuMs = (name: string): number => {
+  if (name === 'emmett-create-goal') return processCpuMs(emmett.pid);
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
 const measured = async (name: string, durationSeconds: number): Promise<LoadResult> => {
-  if (name === 'db-limit' || name === 'emmett-create-goal' || name === 'bare') return run(name, durationSeconds);
-  const [api0, db0] = [process.cpuUsage(), await databaseCpuMs()];
+  if (name === 'db-limit' || name === 'bare') return run(name, durationSeconds);
+  const [api0, db0] = [serverProcessCpuMs(name), await databaseCpuMs()];
   const result = await run(name, durationSeconds);
-  const api = process.cpuUsage(api0);
+  const api = serverProcessCpuMs(name) - api0;
   const db = (await databaseCpuMs()) - db0;
   const sum = cpuPerRequest.get(name) ?? { requests: 0, apiMs: 0, dbMs: 0 };
-  cpuPerRequest.set(name, {
-    requests: sum.requests + result.total,
-    apiMs: sum.apiMs + (api.user + api.system) / 1000,
-    dbMs: sum.dbMs + db,
-  });
+  cpuPerRequest.set(name, { requests: sum.requests + result.total, apiMs: sum.apiMs + api, dbMs: sum.dbMs + db });
   return result;
 };
 

@@ -4,7 +4,7 @@
  * and the CPU the database's PostgreSQL backends have used (a load-independent figure on a shared machine).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { composeServices, type Stride } from '@stride/composition/compose-services';
 import { loadConfig, type Config } from '@stride/platform/config';
@@ -43,19 +43,35 @@ export async function composeBenchApi(database: {
   return { config, logger, stride, app };
 }
 
-/** CPU (ms) of this database's backends so far, from /proc (clock ticks of 10 ms). */
-export async function backendCpuMs(pool: Pool): Promise<number> {
-  const { rows } = await pool.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
-  );
-  let ticks = 0;
-  for (const { pid } of rows) {
+/** utime + stime (+ cutime + cstime: children ended and reaped) of a process, in ms (clock ticks of 10 ms). */
+const processStat = (pid: number, withEndedChildren = false): { ms: number; parent: number } => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = [11, 12, ...(withEndedChildren ? [13, 14] : [])].reduce((sum, index) => sum + Number(fields[index]), 0);
+  return { ms: ticks * 10, parent: Number(fields[1]) };
+};
+
+/** A process's CPU so far (ms, all its threads), from /proc. */
+export const processCpuMs = (pid: number): number => processStat(pid).ms;
+
+/**
+ * The PostgreSQL server's CPU so far (ms, from /proc): the postmaster's, every process it runs (backends of
+ * every database, WAL writer, checkpointer, autovacuum) and every one it ran that has ended (its children's
+ * time, which the kernel adds to the postmaster's when it reaps them). The difference of two readings is the
+ * server's work in between, also that of backends that started or ended meanwhile. Needs the server on this
+ * machine; on a shared server it counts other sessions' work too.
+ */
+export async function serverCpuMs(pool: Pool): Promise<number> {
+  const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const postmaster = processStat(rows[0]!.pid).parent;
+  let ms = processStat(postmaster, true).ms;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      const process = processStat(Number(entry));
+      if (process.parent === postmaster) ms += process.ms;
     } catch {
-      // a backend that ended
+      // a process that ended while the list was read
     }
   }
-  return ticks * 10;
+  return ms;
 }

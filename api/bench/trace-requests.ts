@@ -10,7 +10,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@stride/domain/contracts/common';
 import { recordEvents } from '@stride/application/commands/record-events';
 import { streamIds } from '@stride/domain/stream-ids';
 import { createPgliteTestDatabase, createServerTestDatabase } from '@stride/testing/postgres';
-import { backendCpuMs, composeBenchApi } from './bench-stride';
+import { composeBenchApi, serverCpuMs } from './bench-stride';
 
 const TEXT = Number(process.env.TRACE_TEXT ?? 160);
 /** TRACE_IDEMPOTENCY=1: every POST carries a fresh Idempotency-Key, as the web app sends. */
@@ -82,7 +82,7 @@ await recordEvents(
   { userId: 'system:bench' },
 );
 
-const databaseCpuMs = () => backendCpuMs(database.pool);
+const databaseCpuMs = () => serverCpuMs(database.pool);
 const cpu = new Map<string, { api: number; db: number }>();
 
 const traced = async (label: string, method: 'POST' | 'GET', url: string, payload?: Record<string, unknown>) => {
