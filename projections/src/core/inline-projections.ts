@@ -323,20 +323,49 @@ export interface InlinePlan {
 const contiguous = (append: StreamAppend, result: AppendResult | undefined): boolean =>
   !result?.appended || result.lastPosition - result.firstPosition + 1 === append.events.length;
 
+/** A number per object (a table spec, a query), for the shapes below. */
+const objectIds = new WeakMap<object, number>();
+let objectCount = 0;
+const idOf = (object: object): number => {
+  let id = objectIds.get(object);
+  if (id === undefined) objectIds.set(object, (id = objectCount += 1));
+  return id;
+};
+
+/**
+ * Statement texts by shape. A command's two statements differ from the last command's of its kind only in
+ * their values: their texts depend on which tables it touches, which of them it upserts or deletes in, and
+ * which queries it selects. Each shape's text is built once, and the same string then finds its prepared
+ * statement's name at once (statementNameOf). Shapes are a fixed set; the bound keeps a mistake from
+ * growing the map for ever.
+ */
+const textsByShape = new Map<string, unknown>();
+function byShape<T>(shape: string, build: () => T): T {
+  if (textsByShape.has(shape)) return textsByShape.get(shape) as T;
+  const built = build();
+  if (textsByShape.size < 10_000) textsByShape.set(shape, built);
+  return built;
+}
+
 /** One query: the transaction's time and every touched row (locked, tables in lock order, keys in key order). */
 function loadStatement(tables: readonly TouchedTable[]): InlineStatement {
-  const values: unknown[] = [];
+  const loaded = tables.filter(({ keys }) => keys.length > 0);
+  const shape = JSON.stringify(['load', loaded.map(({ table }) => idOf(table))]);
+  const text = byShape(shape, () => loadText(loaded));
+  return { text, values: loaded.flatMap(({ table, keys }) => keyParams(table, keys)) };
+}
+
+function loadText(tables: readonly TouchedTable[]): string {
   const parts = [`SELECT 'now' AS slot, to_jsonb(floor(extract(epoch FROM now()) * 1000)) AS row`];
-  for (const { table, keys } of tables) {
-    if (keys.length === 0) continue;
-    const offset = values.length;
-    values.push(...keyParams(table, keys));
+  let offset = 0;
+  for (const { table } of tables) {
     parts.push(
       `SELECT 'table:${table.name}', to_jsonb(r) FROM (SELECT ${selectList(table)} FROM ${table.name}
           WHERE ${keyFilter(table, offset)} ORDER BY ${table.key.join(', ')} FOR UPDATE) r`,
     );
+    offset += table.key.length;
   }
-  return { text: parts.join('\nUNION ALL\n'), values };
+  return parts.join('\nUNION ALL\n');
 }
 
 function parseLoaded(rows: readonly LoadRow[]): Loaded {
@@ -384,39 +413,61 @@ async function completeEvents(
 function writeStatement(
   changes: readonly { table: AnyTableSpec; upserts: AnyRow[]; deletes: AnyRow[] }[],
   written: Readonly<Record<string, WrittenRowsQuery>>,
-): { statement: InlineStatement; selected: string[] } | null {
+): { statement: InlineStatement; selected: readonly string[] } | null {
+  const writes = changes.map(({ table, upserts, deletes }) => ({
+    table,
+    deletes: deletes.length > 0,
+    upserts: upserts.length > 0,
+  }));
+  if (!writes.some((write) => write.deletes || write.upserts)) return null;
   const values: unknown[] = [];
-  const writes: string[] = [];
+  for (const { table, upserts, deletes } of changes) {
+    if (deletes.length > 0) values.push(...keyParams(table, deletes));
+    if (upserts.length > 0) values.push(JSON.stringify(upserts));
+  }
+  const shape = JSON.stringify([
+    'write',
+    writes.map(({ table, deletes, upserts }) => [idOf(table), deletes, upserts]),
+    Object.entries(written).map(([name, query]) => [name, idOf(query)]),
+  ]);
+  const { text, selected } = byShape(shape, () => writeText(writes, written));
+  return { statement: { text, values }, selected };
+}
+
+/** `writeStatement`'s text for tables that delete and upsert as `writes` says, its values in that order. */
+function writeText(
+  writes: readonly { table: AnyTableSpec; deletes: boolean; upserts: boolean }[],
+  written: Readonly<Record<string, WrittenRowsQuery>>,
+): { text: string; selected: string[] } {
+  const ctes: string[] = [];
+  let parameters = 0;
   /** The CTE of each table's upsert, by table name. */
   const upserted = new Map<string, string>();
   const queried = new Set(
     Object.values(written).flatMap((query) => [query.table, ...(query.joins ?? [])].map((table) => table.name)),
   );
-  for (const { table, upserts, deletes } of changes) {
-    if (deletes.length > 0) {
-      const offset = values.length;
-      values.push(...keyParams(table, deletes));
-      writes.push(`DELETE FROM ${table.name} WHERE ${keyFilter(table, offset)}`);
+  for (const { table, deletes, upserts } of writes) {
+    if (deletes) {
+      ctes.push(`DELETE FROM ${table.name} WHERE ${keyFilter(table, parameters)}`);
+      parameters += table.key.length;
     }
-    if (upserts.length > 0) {
-      values.push(JSON.stringify(upserts));
-      upserted.set(table.name, `w${writes.length}`);
+    if (upserts) {
+      parameters += 1;
+      upserted.set(table.name, `w${ctes.length}`);
       const returning = queried.has(table.name) ? ' RETURNING *' : '';
-      writes.push(`${upsertStatement(table, table.name, values.length)}${returning}`);
+      ctes.push(`${upsertStatement(table, table.name, parameters)}${returning}`);
     }
   }
-  if (writes.length === 0) return null;
   const selected = Object.entries(written).flatMap(([name, query]) => {
     const source = upserted.get(query.table.name);
     return source ? [{ name, sql: query.select(source, (table) => upserted.get(table.name)) }] : [];
   });
-  const ctes = writes.map((write, index) => `w${index} AS (${write})`);
   const select =
     selected.length === 0
       ? 'SELECT 1'
       : `SELECT ${selected.map(({ sql }, index) => `(${sql}) AS r${index}`).join(', ')}`;
   return {
-    statement: { text: `WITH ${ctes.join(',\n')}\n${select}`, values },
+    text: `WITH ${ctes.map((cte, index) => `w${index} AS (${cte})`).join(',\n')}\n${select}`,
     selected: selected.map(({ name }) => name),
   };
 }
