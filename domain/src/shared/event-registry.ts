@@ -1,4 +1,5 @@
 import type { DomainEvent, EventDefinition } from './event';
+import { markParsed, wasParsedBy } from './parsed-data';
 
 /** A stored event as read back: what the decider emitted plus the version it was written with. */
 export interface StoredEventShape {
@@ -38,15 +39,26 @@ export class EventRegistry {
     return this.definitionOf(type).schemaVersion;
   }
 
-  /** Validates an event about to be appended and returns its data as the schema parses it. */
+  /**
+   * Validates an event about to be appended and returns its data as the schema parses it (the event itself
+   * when its data is already the schema's output: parsed-data.ts).
+   */
   validateForAppend<E extends DomainEvent>(event: E): E {
     const definition = this.definitionOf(event.type);
-    return { ...event, data: definition.schema.parse(event.data) };
+    if (wasParsedBy(definition, event.data)) return event;
+    return { ...event, data: markParsed(definition, definition.schema.parse(event.data)) };
   }
 
-  /** Lifts a stored event to the current schema version and validates it. */
+  /**
+   * Lifts a stored event to the current schema version and validates it (data of the current version that
+   * is already the schema's output, as a command's own events are when its read models apply them, is not
+   * parsed again: parsed-data.ts).
+   */
   upcast(stored: StoredEventShape): DomainEvent {
     const definition = this.definitionOf(stored.type);
+    if (stored.schemaVersion === definition.schemaVersion && wasParsedBy(definition, stored.data)) {
+      return { type: stored.type, data: stored.data };
+    }
     let data = stored.data;
     for (let version = stored.schemaVersion; version < definition.schemaVersion; version += 1) {
       const upcaster = definition.upcasters?.[version];
@@ -55,7 +67,7 @@ export class EventRegistry {
       }
       data = upcaster(data);
     }
-    return { type: stored.type, data: definition.schema.parse(data) };
+    return { type: stored.type, data: markParsed(definition, definition.schema.parse(data)) };
   }
 
   private definitionOf(type: string): EventDefinition {
