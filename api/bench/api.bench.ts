@@ -11,13 +11,15 @@
  *   list-goals           GET /api/goals/list of users with 8 goals of 3 tasks, with the Accept-Encoding
  *                        a browser sends (gzip, deflate, br): the list comes back compressed, as to a browser
  * Per workload: requests/s over its rounds, p50 the median round's, p99 the worst round's, and the median
- * per-round ratios to bare, to Emmett's create-goal and to the database limit. Then, separately, the
- * embedded default (PGlite, no DATABASE_URL): one user adding tasks one after another, p50 latency and the
- * process's CPU per request (every thread: the HTTP client, the API, PGlite, chDB); and
+ * per-round ratios to bare, to Emmett's create-goal and to the database limit; and, but for bare and the
+ * database limit, the CPU per request of the serving process (this one; Emmett's own) and of the PostgreSQL
+ * server (`cpuPerRequestMs`), with Emmett's create-goal's total over the workload's (`cpuRatioToEmmett`).
+ * Then, separately, the embedded default (PGlite, no DATABASE_URL): one user adding tasks one after another,
+ * p50 latency and the process's CPU per request (every thread: the HTTP client, the API, PGlite, chDB); and
  * contention: 32 concurrent creates of one user (its one usage stream), the version conflicts they met.
  * The last line is one JSON object with every figure.
- * BENCH_ONLY (a comma list of workloads) runs just those and prints each one's CPU per request: the serving
- * process's and the PostgreSQL server's. BENCH_POOL sets the API's pool (40 connections by default).
+ * BENCH_ONLY (a comma list of workloads) runs just those and prints their figures (while iterating).
+ * BENCH_POOL sets the API's pool (40 connections by default).
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,7 +35,7 @@ import { composeServices } from '@stride/composition/compose-services';
 import { sharedChdbPath } from '@stride/testing/chdb';
 import type { LoadRequest, LoadResult, LoadSpec } from './load-spec';
 import { measureDbLimit } from './db-limit';
-import { benchConfig, composeBenchApi, processCpuMs, serverCpuMs } from './bench-stride';
+import { benchConfig, composeBenchApi, processCpuMs, serverCpuBetween, serverCpuReading } from './bench-stride';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
@@ -230,10 +232,10 @@ const run = async (name: string, durationSeconds: number): Promise<LoadResult> =
 /**
  * CPU time per request, a load-independent figure (the machine is shared): the serving process's (this one,
  * the API's; Emmett's own for its create-goal) and the PostgreSQL server's (all its processes, also backends
- * that ended: `serverCpuMs`), over a workload's run.
+ * that ended: `serverCpuBetween`), over a workload's run.
  */
 const cpuPerRequest = new Map<string, { requests: number; apiMs: number; dbMs: number }>();
-const databaseCpuMs = () => serverCpuMs(database.pool);
+const databaseCpu = () => serverCpuReading(database.pool);
 /** The CPU (ms) so far of the process serving a workload: this one, or Emmett's. */
 const serverProcessCpuMs = (name: string): number => {
   if (name === 'emmett-create-goal') return processCpuMs(emmett.pid);
@@ -242,10 +244,10 @@ const serverProcessCpuMs = (name: string): number => {
 };
 const measured = async (name: string, durationSeconds: number): Promise<LoadResult> => {
   if (name === 'db-limit' || name === 'bare') return run(name, durationSeconds);
-  const [api0, db0] = [serverProcessCpuMs(name), await databaseCpuMs()];
+  const [api0, db0] = [serverProcessCpuMs(name), await databaseCpu()];
   const result = await run(name, durationSeconds);
   const api = serverProcessCpuMs(name) - api0;
-  const db = (await databaseCpuMs()) - db0;
+  const db = serverCpuBetween(db0, await databaseCpu());
   const sum = cpuPerRequest.get(name) ?? { requests: 0, apiMs: 0, dbMs: 0 };
   cpuPerRequest.set(name, { requests: sum.requests + result.total, apiMs: sum.apiMs + api, dbMs: sum.dbMs + db });
   return result;
@@ -301,10 +303,19 @@ const statusNote = (counts: Readonly<Record<string, number>>): string => {
   const entries = Object.entries(counts);
   return entries.length === 0 ? '' : ` (${entries.map(([status, count]) => `${status} x${count}`).join(', ')})`;
 };
+/** A workload's CPU per request in ms (null where not measured: bare, db-limit). */
+const cpuOf = (name: string): { process: number; database: number; total: number } | null => {
+  const cpu = cpuPerRequest.get(name);
+  if (!cpu || cpu.requests === 0) return null;
+  const [processMs, databaseMs] = [cpu.apiMs / cpu.requests, cpu.dbMs / cpu.requests];
+  return { process: processMs, database: databaseMs, total: processMs + databaseMs };
+};
+const emmettCpu = cpuOf('emmett-create-goal');
 const figures = Object.fromEntries(
   order.map((name) => {
     const results = rounds[name]!;
     const requests = results.reduce((sum, result) => sum + result.total, 0);
+    const cpu = cpuOf(name);
     return [
       name,
       {
@@ -319,6 +330,12 @@ const figures = Object.fromEntries(
         non2xxByStatus: statusCounts(results),
         errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
         rounds: results.map((result) => Math.round(result.requestsPerSecond)),
+        // The serving process's and the PostgreSQL server's CPU per request, and Emmett's create-goal's total
+        // over this workload's: a comparison the machine's swings between rounds move much less than req/s.
+        ...(cpu && {
+          cpuPerRequestMs: { process: Number(cpu.process.toFixed(3)), database: Number(cpu.database.toFixed(3)) },
+          cpuRatioToEmmett: emmettCpu ? Number((emmettCpu.total / cpu.total).toFixed(3)) : Number.NaN,
+        }),
       },
     ];
   }),
@@ -458,6 +475,14 @@ for (const name of order) {
     `${name.padEnd(19)} ${String(f.requestsPerSecond).padStart(6)} ${String(f.p50Ms).padStart(9)} ${String(f.p99Ms).padStart(8)} ${(f.ratioToBare * 100).toFixed(1).padStart(7)}% ${f.ratioToEmmett.toFixed(2).padStart(8)}x ${(f.ratioToDbLimit * 100).toFixed(1).padStart(10)}% ${String(f.non2xx).padStart(8)}   ${f.rounds.join(' / ')}${statusNote(f.non2xxByStatus)}`,
   );
 }
+console.log(
+  `CPU per request, serving process + PostgreSQL server (ms): ${order
+    .flatMap((name) => {
+      const cpu = cpuOf(name);
+      return cpu ? [`${name} ${cpu.process.toFixed(2)} + ${cpu.database.toFixed(2)}`] : [];
+    })
+    .join(', ')}; Emmett's create-goal over ours: ${figures['create-goal']!.cpuRatioToEmmett?.toFixed(2)}x`,
+);
 console.log(
   `one user, ${burst.creates} concurrent creates: ${burst.created} created, ${burst.versionConflicts} version conflicts, all done in ${burst.wallMs} ms (p50 ${burst.p50Ms} ms, max ${burst.maxMs} ms)`,
 );

@@ -54,24 +54,40 @@ const processStat = (pid: number, withEndedChildren = false): { ms: number; pare
 export const processCpuMs = (pid: number): number => processStat(pid).ms;
 
 /**
- * The PostgreSQL server's CPU so far (ms, from /proc): the postmaster's, every process it runs (backends of
- * every database, WAL writer, checkpointer, autovacuum) and every one it ran that has ended (its children's
- * time, which the kernel adds to the postmaster's when it reaps them). The difference of two readings is the
- * server's work in between, also that of backends that started or ended meanwhile. Needs the server on this
- * machine; on a shared server it counts other sessions' work too.
+ * The PostgreSQL server's processes' CPU so far (ms): the postmaster's own with that of the children it has
+ * reaped, and each live child's.
  */
-export async function serverCpuMs(pool: Pool): Promise<number> {
+export interface ServerCpuReading {
+  readonly postmaster: number;
+  readonly children: ReadonlyMap<number, number>;
+}
+
+/** Reads the CPU of the PostgreSQL server on this machine (from /proc; on a shared server, others' work too). */
+export async function serverCpuReading(pool: Pool): Promise<ServerCpuReading> {
   const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   const postmaster = processStat(rows[0]!.pid).parent;
-  let ms = processStat(postmaster, true).ms;
+  const children = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const process = processStat(Number(entry));
-      if (process.parent === postmaster) ms += process.ms;
+      if (process.parent === postmaster) children.set(Number(entry), process.ms);
     } catch {
       // a process that ended while the list was read
     }
   }
+  return { postmaster: processStat(postmaster, true).ms, children };
+}
+
+/**
+ * The server's work between two readings (ms): every process it runs (backends of every database, WAL
+ * writer, checkpointer), also those that started or ended in between. A child that ended is counted in
+ * the postmaster's reaped children's time with all its life's CPU, so its CPU at the first reading is taken
+ * off: only its work in between is counted (a backend of an earlier workload that ends now is not).
+ */
+export function serverCpuBetween(before: ServerCpuReading, after: ServerCpuReading): number {
+  let ms = after.postmaster - before.postmaster;
+  for (const [pid, cpu] of before.children) if (!after.children.has(pid)) ms -= cpu;
+  for (const [pid, cpu] of after.children) ms += cpu - (before.children.get(pid) ?? 0);
   return ms;
 }

@@ -10,7 +10,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@stride/domain/contracts/common';
 import { recordEvents } from '@stride/application/commands/record-events';
 import { streamIds } from '@stride/domain/stream-ids';
 import { createPgliteTestDatabase, createServerTestDatabase } from '@stride/testing/postgres';
-import { composeBenchApi, serverCpuMs } from './bench-stride';
+import { composeBenchApi, serverCpuBetween, serverCpuReading } from './bench-stride';
 
 const TEXT = Number(process.env.TRACE_TEXT ?? 160);
 /** TRACE_IDEMPOTENCY=1: every POST carries a fresh Idempotency-Key, as the web app sends. */
@@ -82,13 +82,13 @@ await recordEvents(
   { userId: 'system:bench' },
 );
 
-const databaseCpuMs = () => serverCpuMs(database.pool);
+const databaseCpu = () => serverCpuReading(database.pool);
 const cpu = new Map<string, { api: number; db: number }>();
 
 const traced = async (label: string, method: 'POST' | 'GET', url: string, payload?: Record<string, unknown>) => {
   if (REPEAT === 1) await new Promise((r) => setTimeout(r, 300));
   const kind0 = label.split(' ')[0]!;
-  const db0 = REPEAT > 1 ? await databaseCpuMs() : 0;
+  const db0 = REPEAT > 1 ? await databaseCpu() : null;
   const api0 = process.cpuUsage();
   log = [];
   const t0 = performance.now();
@@ -101,7 +101,7 @@ const traced = async (label: string, method: 'POST' | 'GET', url: string, payloa
   const total = performance.now() - t0;
   if (REPEAT > 1) {
     const api = process.cpuUsage(api0);
-    const db = (await databaseCpuMs()) - db0;
+    const db = serverCpuBetween(db0!, await databaseCpu());
     const c = cpu.get(kind0) ?? { api: 0, db: 0 };
     cpu.set(kind0, { api: c.api + (api.user + api.system) / 1000, db: c.db + db });
   }
