@@ -1,7 +1,7 @@
 /**
  * What the API benchmarks share: the configuration a benchmark runs with (production mode with dev sign-in,
  * a fresh master key, no rate limit), the API composed over a test database through the composition root,
- * and the CPU the database's PostgreSQL backends have used (a load-independent figure on a shared machine).
+ * and the CPU a process and the PostgreSQL server have used (a load-independent figure on a shared machine).
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
