@@ -4,6 +4,9 @@
  *   (a) single-event appends to distinct streams at concurrency 16
  *   (b) appends of 100-event batches (concurrency 16)
  *   (c) a full read of the global log in pages of 1,000
+ *   (d) Node's CPU per appended event of (a) and (b) for our three variants, against a pool that answers at
+ *       once (`answeringPool`): what the store costs Node, without PostgreSQL's share and its noise, which on
+ *       these machines swings a throughput ratio more than the trust features cost
  * Ours runs three times over: as shipped (`stride`: hash chain and encryption of personal fields on),
  * `stride-chain` (hash chain, no encryption) and `stride-plain` (neither: migrated only up to 0039, before the
  * chain, appending through 0030's function without digests, reading its events as jsonb as the shipped
@@ -20,7 +23,7 @@ import pg from 'pg';
 import { dumbo } from '@event-driven-io/dumbo';
 import { getPostgreSQLEventStore, readMessagesBatch } from '@event-driven-io/emmett-postgresql';
 import { migrate } from '../src/postgres/migrations';
-import { createPool } from '../src/postgres/pool';
+import { createPool, type Pool } from '../src/postgres/pool';
 import { randomBytes } from 'node:crypto';
 import { PersonalDataCodec, type PersonalDataPolicy } from '../src/crypto/personal-data-codec';
 import { UserKeyStore } from '../src/crypto/user-keys';
@@ -105,16 +108,17 @@ const plainAppendReadingJsonb = (): string => {
   return patched;
 };
 
-async function stride(url: string, variant: Variant): Promise<Contender> {
-  const pool = createPool(url, { max: CONCURRENCY });
-  await migrate(pool, variant === 'stride-plain' ? { upTo: 39 } : {});
-  if (variant === 'stride-plain') await pool.query(plainAppendReadingJsonb());
-  const codec =
-    variant === 'stride' ? new PersonalDataCodec(new UserKeyStore(randomBytes(32)), benchPolicy) : undefined;
-  const store = new PostgresEventStore(pool, { codec, withoutChain: variant === 'stride-plain' });
+/** A variant's store on a pool: as shipped with the codec, `stride-plain` without the chain. */
+const storeOf = (pool: Pool, variant: Variant): PostgresEventStore =>
+  new PostgresEventStore(pool, {
+    codec: variant === 'stride' ? new PersonalDataCodec(new UserKeyStore(randomBytes(32)), benchPolicy) : undefined,
+    withoutChain: variant === 'stride-plain',
+  });
+
+/** The two append workloads on a store: (a) one event, (b) a batch of BATCH_SIZE, from USERS users in turn. */
+const appendsTo = (store: PostgresEventStore): Pick<Contender, 'appendOne' | 'appendBatch'> => {
   const metadataOf = (i: number) => ({ metadata: { userId: `bench-user-${i % USERS}` } });
   return {
-    name: variant,
     appendOne: async (streamId, i) =>
       void (await store.append(streamId, [{ type: 'GoalCreated', data: payload(i), schemaVersion: 1 }], metadataOf(i))),
     appendBatch: async (streamId, i) =>
@@ -127,6 +131,17 @@ async function stride(url: string, variant: Variant): Promise<Contender> {
         })),
         metadataOf(i),
       )),
+  };
+};
+
+async function stride(url: string, variant: Variant): Promise<Contender> {
+  const pool = createPool(url, { max: CONCURRENCY });
+  await migrate(pool, variant === 'stride-plain' ? { upTo: 39 } : {});
+  if (variant === 'stride-plain') await pool.query(plainAppendReadingJsonb());
+  const store = storeOf(pool, variant);
+  return {
+    name: variant,
+    ...appendsTo(store),
     readEverything: async () => {
       // Gap-safe reads stop before any transaction still running on the server, in any database: on a
       // shared server, wait out other sessions' transactions rather than report a short read.
@@ -210,6 +225,65 @@ async function measureFullRead(contender: Contender) {
   return { events: read, seconds: round(seconds, 3), eventsPerSecond: Math.round(read / seconds) };
 }
 
+/**
+ * A stand-in for the pool that answers every statement at once, for (d): what the store costs Node per
+ * appended event, PostgreSQL's share (and its noise on this machine) left out. It keeps the data keys stored
+ * (as user_keys would) and answers every append "appended"; it checks nothing and stores no event.
+ */
+const answeringPool = (): Pool => {
+  const keys = new Map<string, Buffer>();
+  const appended = { outcome: 'appended', stream_version: 1, first_position: 1, last_position: 1, transaction_id: '1' };
+  const query = async (config: string | { text: string; values?: unknown[] }, parameters?: unknown[]) => {
+    const text = typeof config === 'string' ? config : config.text;
+    const values = parameters ?? (typeof config === 'string' ? [] : (config.values ?? []));
+    if (text.includes('SELECT wrapped_key FROM user_keys')) {
+      const wrapped = keys.get(values[0] as string);
+      return { rows: wrapped ? [{ wrapped_key: wrapped }] : [] };
+    }
+    if (text.includes('INSERT INTO user_keys')) {
+      for (const { u, k } of JSON.parse(values[0] as string) as Array<{ u: string; k: string }>) {
+        keys.set(u, Buffer.from(k, 'base64'));
+      }
+      return { rows: [] };
+    }
+    if (text.includes('stride_append_batch')) return { rows: [appended] };
+    throw new Error(`The answering pool does not answer: ${text}`);
+  };
+  return { query } as unknown as Pool;
+};
+
+/** (d): Node's CPU per appended event (µs) of each variant, (a) and (b), in alternating rounds (medians). */
+async function measureNodeCpu(variants: readonly Variant[]) {
+  const singles = 4000;
+  const batches = 200;
+  const stores = variants.map((variant) => ({ variant, ...appendsTo(storeOf(answeringPool(), variant)) }));
+  const perEvent = new Map(variants.map((variant) => [variant, { single: [] as number[], batch: [] as number[] }]));
+  const cpuPerEvent = async (events: number, work: () => Promise<void>) => {
+    const start = process.cpuUsage();
+    await work();
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / events;
+  };
+  const inTurn = async (count: number, append: (streamId: string, i: number) => Promise<void>) => {
+    for (let i = 0; i < count; i += 1) await append(`goal-${randomUUID()}`, i);
+  };
+  for (const store of stores) await inTurn(batches, store.appendBatch); // warm-up: keys made, code optimized
+  for (let r = 0; r < 2 * ROUNDS + 1; r += 1) {
+    for (const store of r % 2 === 0 ? stores : [...stores].reverse()) {
+      const figures = perEvent.get(store.variant)!;
+      figures.single.push(await cpuPerEvent(singles, () => inTurn(singles, store.appendOne)));
+      figures.batch.push(await cpuPerEvent(batches * BATCH_SIZE, () => inTurn(batches, store.appendBatch)));
+    }
+  }
+  const median = (values: number[]) => round([...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!, 2);
+  return Object.fromEntries(
+    [...perEvent].map(([variant, figures]) => [
+      variant,
+      { singleUs: median(figures.single), batchUs: median(figures.batch) },
+    ]),
+  ) as Record<Variant, { singleUs: number; batchUs: number }>;
+}
+
 /** The round whose throughput is the median (rounds alternate contenders so background load falls on both). */
 const medianRun = (runs: RunFigures[]): RunFigures =>
   [...runs].sort((x, y) => x.eventsPerSecond - y.eventsPerSecond)[Math.floor(runs.length / 2)]!;
@@ -264,6 +338,8 @@ async function main() {
     await Promise.all(contenders.map((c) => c.close()));
     await Promise.all(Object.values(names).map(dropDatabase));
   }
+  log('(d) Node CPU per appended event, against a pool that answers at once');
+  const nodeCpu = await measureNodeCpu(['stride', 'stride-chain', 'stride-plain']);
   const ours = results.stride!;
   const theirs = results.emmett!;
   const chain = results['stride-chain']!;
@@ -303,6 +379,9 @@ async function main() {
     `chain + encryption vs neither: (a) ${ratios.trustSingleAppendThroughput}x  (b) ${ratios.trustBatchAppendThroughput}x   (chain alone (a) ${ratios.chainSingleAppendThroughput}x  (b) ${ratios.chainBatchAppendThroughput}x)   target >= 0.85x`,
   );
   console.log(
+    `Node CPU per event, the database left out (d): (a) ${nodeCpu.stride.singleUs} / ${nodeCpu['stride-chain'].singleUs} / ${nodeCpu['stride-plain'].singleUs} us, (b) ${nodeCpu.stride.batchUs} / ${nodeCpu['stride-chain'].batchUs} / ${nodeCpu['stride-plain'].batchUs} us (as shipped / chain alone / neither)`,
+  );
+  console.log(
     JSON.stringify({
       benchmark: 'eventstore',
       machine,
@@ -312,6 +391,7 @@ async function main() {
       strideChain: chain,
       stridePlain: plain,
       emmett: theirs,
+      nodeCpuPerEventUs: nodeCpu,
       ratios,
     }),
   );

@@ -66,6 +66,12 @@ interface ColumnSlot {
 
 type Envelope = FieldEnvelope | EventSlot | ColumnSlot;
 
+/** The personal strings of the seal group being filled (sealEvents). */
+interface SealGroup {
+  values: string[];
+  chars: number;
+}
+
 const isEnvelope = (value: unknown): value is Envelope => {
   if (typeof value !== 'object' || value === null) return false;
   const version = (value as { $pii?: unknown }).$pii;
@@ -80,12 +86,23 @@ const REFERENCE_BYTES = 5;
 const SEAL_GROUP_EVENTS = 128;
 const SEAL_GROUP_CHARS = 64 * 1024;
 
-const sealReference = (distance: number): Buffer => {
-  const bytes = Buffer.allocUnsafe(REFERENCE_BYTES);
+/** `4 | distance`, made once per distance (a group spans fewer than SEAL_GROUP_EVENTS): never written to after. */
+const sealReferences: readonly Buffer[] = Array.from({ length: SEAL_GROUP_EVENTS }, (_, distance) => {
+  const bytes = Buffer.alloc(REFERENCE_BYTES);
   bytes[0] = SEAL_REFERENCE;
   bytes.writeUInt32BE(distance, 1);
   return bytes;
-};
+});
+
+/**
+ * The slot of personal string `i`, one frozen object per place (data is copied, never changed in place, so
+ * events may share them): an event's slots cost no allocation. Beyond the first SHARED_SLOTS places, a new one.
+ */
+const SHARED_SLOTS = 1024;
+const columnSlots: readonly ColumnSlot[] = Array.from({ length: SHARED_SLOTS }, (_, i) =>
+  Object.freeze({ $pii: 'v3', i } satisfies ColumnSlot),
+);
+const columnSlot = (i: number): ColumnSlot => columnSlots[i] ?? { $pii: 'v3', i };
 
 /** The v3 header of a subject's seals (bounded cache: made once per user, not per event). */
 const sealedHeaders = new Map<string, Buffer>();
@@ -224,17 +241,44 @@ export class PersonalDataCodec implements EventCodec {
     private readonly policy: PersonalDataPolicy,
   ) {}
 
-  async encode(appends: readonly StreamAppend[], actorUserId: string, db: Queryable): Promise<EncodedAppends> {
-    const newKeys = new Map<string, Buffer>();
-    const usedKeys = new Set<string>();
-    const encoded: StreamAppend[] = [];
+  encode(appends: readonly StreamAppend[], actorUserId: string, db: Queryable): Promise<EncodedAppends> {
     // One key per subject for the whole call: a user's first append may touch several streams (a goal and
     // its usage), and every one of them must be encrypted with the one key that gets stored.
     const keysOfCall = new Map<string, DataKey>();
-    for (const append of appends) {
-      const subject = this.policy.subjectOf(append.streamId, actorUserId);
-      const dataKey = keysOfCall.get(subject) ?? (await this.keys.keyFor(subject, db));
-      keysOfCall.set(subject, dataKey);
+    const subjects = appends.map((append) => this.policy.subjectOf(append.streamId, actorUserId));
+    for (const subject of subjects) {
+      const cached = this.keys.cachedKeyFor(subject);
+      if (cached) keysOfCall.set(subject, cached);
+    }
+    // Every key cached (the usual case): encoded in this turn, without waiting for a promise per stream.
+    if (keysOfCall.size === new Set(subjects).size)
+      return Promise.resolve(this.encodeWith(appends, subjects, keysOfCall));
+    return this.encodeReadingKeys(appends, subjects, keysOfCall, db);
+  }
+
+  private async encodeReadingKeys(
+    appends: readonly StreamAppend[],
+    subjects: readonly string[],
+    keysOfCall: Map<string, DataKey>,
+    db: Queryable,
+  ): Promise<EncodedAppends> {
+    for (const subject of subjects) {
+      if (!keysOfCall.has(subject)) keysOfCall.set(subject, await this.keys.keyFor(subject, db));
+    }
+    return this.encodeWith(appends, subjects, keysOfCall);
+  }
+
+  private encodeWith(
+    appends: readonly StreamAppend[],
+    subjects: readonly string[],
+    keysOfCall: ReadonlyMap<string, DataKey>,
+  ): EncodedAppends {
+    const newKeys = new Map<string, Buffer>();
+    const usedKeys = new Set<string>();
+    const encoded: StreamAppend[] = [];
+    appends.forEach((append, index) => {
+      const subject = subjects[index]!;
+      const dataKey = keysOfCall.get(subject)!;
       if (dataKey.state === 'new') newKeys.set(subject, dataKey.wrapped);
       if (dataKey.state !== 'erased') usedKeys.add(subject);
       encoded.push({
@@ -244,7 +288,7 @@ export class PersonalDataCodec implements EventCodec {
             ? append.events.map((event) => ({ ...event, data: this.eraseAll(event) }))
             : this.sealEvents(append.events, subject, this.keyObject(dataKey.key)),
       });
-    }
+    });
     return { appends: encoded, newKeys, usedKeys };
   }
 
@@ -262,36 +306,38 @@ export class PersonalDataCodec implements EventCodec {
   private sealEvents(events: readonly NewEvent[], subject: string, key: KeyObject): NewEvent[] {
     const header = sealedHeader(subject);
     const sealedEvents: NewEvent[] = [];
-    let values: string[] = [];
-    let chars = 0;
+    const group: SealGroup = { values: [], chars: 0 };
+    const replace = (value: string): ColumnSlot => {
+      group.chars += value.length;
+      return columnSlot(group.values.push(value) - 1);
+    };
     let carrier = -1;
+    let carrierEvent: NewEvent | undefined;
     const closeGroup = () => {
-      if (carrier < 0) return;
-      sealedEvents[carrier] = {
-        ...sealedEvents[carrier]!,
-        sealed: seal(key, JSON.stringify(values), header, header),
-      };
-      values = [];
-      chars = 0;
-      carrier = -1;
+      if (carrierEvent === undefined) return;
+      sealedEvents[carrier] = { ...carrierEvent, sealed: seal(key, JSON.stringify(group.values), header, header) };
+      group.values = [];
+      group.chars = 0;
+      carrierEvent = undefined;
     };
     events.forEach((event, index) => {
-      if (carrier >= 0 && (index - carrier >= SEAL_GROUP_EVENTS || chars >= SEAL_GROUP_CHARS)) closeGroup();
-      const first = values.length;
-      const data = this.policy.mapPersonalData(event.type, event.data, (value) => {
-        values.push(value);
-        chars += value.length;
-        return { $pii: 'v3', i: values.length - 1 } satisfies ColumnSlot;
-      });
-      if (values.length === first) {
+      if (carrierEvent && (index - carrier >= SEAL_GROUP_EVENTS || group.chars >= SEAL_GROUP_CHARS)) closeGroup();
+      const first = group.values.length;
+      const data = this.policy.mapPersonalData(event.type, event.data, replace);
+      if (group.values.length === first) {
         sealedEvents.push(event);
-        return;
-      }
-      if (carrier < 0) {
+      } else if (carrierEvent === undefined) {
         carrier = index;
-        sealedEvents.push({ ...event, data });
+        carrierEvent = { type: event.type, data, schemaVersion: event.schemaVersion, eventId: event.eventId };
+        sealedEvents.push(carrierEvent);
       } else {
-        sealedEvents.push({ ...event, data, sealed: sealReference(index - carrier) });
+        sealedEvents.push({
+          type: event.type,
+          data,
+          schemaVersion: event.schemaVersion,
+          eventId: event.eventId,
+          sealed: sealReferences[index - carrier]!,
+        });
       }
     });
     closeGroup();

@@ -79,6 +79,32 @@ describe('PersonalDataCodec', () => {
   });
 });
 
+describe('PersonalDataCodec: keys from the cache', () => {
+  it('given a user whose key is cached, when their events are encoded, then the key table is not read', async () => {
+    const { rows, db } = keyTable();
+    let reads = 0;
+    const counting = {
+      query: (...args: unknown[]) => ((reads += 1), (db.query as (...a: unknown[]) => unknown)(...args)),
+    } as unknown as Queryable;
+    const codec = new PersonalDataCodec(new UserKeyStore(randomBytes(32)), titles);
+    const append = (title: string) => [
+      { streamId: 'goal-g1', events: [{ type: 'GoalCreated', schemaVersion: 1, data: { title } }] },
+    ];
+    const first = await codec.encode(append('one'), 'usr_a', counting);
+    rows.set('usr_a', first.newKeys.get('usr_a')!);
+    await codec.encode(append('two'), 'usr_a', counting); // reads the stored key and caches it
+    const readsBefore = reads;
+    const third = await codec.encode(append('three'), 'usr_a', counting);
+    expect(reads).toBe(readsBefore);
+    expect(third.newKeys.size).toBe(0);
+    expect([...(third.usedKeys ?? [])]).toEqual(['usr_a']);
+    const [decoded] = await codec.decode([storedEvent('goal-g1', third.appends[0]!.events[0]!.data)], counting, [
+      third.appends[0]!.events[0]!.sealed!,
+    ]);
+    expect(decoded!.data).toEqual({ title: 'three' });
+  });
+});
+
 describe('PersonalDataCodec formats', () => {
   const twoTitles: PersonalDataPolicy = {
     mapPersonalData: (_type, data, replace) => {
@@ -274,6 +300,31 @@ describe('PersonalDataCodec: one seal for several events of an append', () => {
     const long = Array.from({ length: 5 }, (_, n) => event({ title: `${n}`.padEnd(40_000, '.') }));
     const sealedLong = (await setUp(long)).encoded;
     expect(sealedLong.map((e) => e.sealed![0])).toEqual([3, 4, 3, 4, 3]);
+  });
+
+  it('given an event with more personal strings than there are shared slots, when encoded and decoded, then each comes back in its place', async () => {
+    const data = Object.fromEntries(Array.from({ length: 1500 }, (_, n) => [`field${n}`, `personal ${n}`]));
+    const { encoded, decodeFrom } = await setUp([event(data)]);
+    const slots = encoded[0]!.data as Record<string, { $pii: string; i: number }>;
+    expect(slots.field1499).toEqual({ $pii: 'v3', i: 1499 });
+    expect(await decodeFrom(1)).toEqual([data]);
+  });
+
+  it('given two appends, when encoded, then they share slot objects that nothing can change, and each decodes to its own data', async () => {
+    const { codec, db, rows, decodeFrom } = await setUp([event({ title: 'first' })]);
+    const second = await codec.encode([{ streamId: 'goal-g2', events: [event({ title: 'second' })] }], 'usr_a', db);
+    expect(rows.size).toBe(1);
+    const [firstSlot, secondSlot] = [
+      (await setUp([event({ title: 'x' })])).encoded[0]!,
+      second.appends[0]!.events[0]!,
+    ].map((e) => (e.data as { title: object }).title);
+    expect(firstSlot).toBe(secondSlot);
+    expect(Object.isFrozen(firstSlot)).toBe(true);
+    expect(await decodeFrom(1)).toEqual([{ title: 'first' }]);
+    const [decoded] = await codec.decode([storedEvent('goal-g2', second.appends[0]!.events[0]!.data)], db, [
+      second.appends[0]!.events[0]!.sealed!,
+    ]);
+    expect(decoded!.data).toEqual({ title: 'second' });
   });
 
   it('given a reference to no seal, or no way to look one up, when decoded, then it fails rather than read wrong data', async () => {

@@ -133,10 +133,17 @@ export class UserKeyStore {
     return erased;
   }
 
+  /** `keyFor`'s answer when the cache holds it (undefined: ask `keyFor`), without a promise. */
+  cachedKeyFor(userId: string): DataKey | undefined {
+    const entry = this.cached(userId);
+    if (!entry) return undefined;
+    return entry.key ? { state: 'stored', key: entry.key } : { state: 'erased' };
+  }
+
   /** The key to encrypt a user's data with: their stored key, a new one if they have none, or erased. */
   async keyFor(userId: string, db: Queryable): Promise<DataKey> {
-    const entry = this.cached(userId);
-    if (entry) return entry.key ? { state: 'stored', key: entry.key } : { state: 'erased' };
+    const cached = this.cachedKeyFor(userId);
+    if (cached) return cached;
     const since = this.forgotten;
     const { rows } = await db.query<{ wrapped_key: Buffer | null }>(
       'SELECT wrapped_key FROM user_keys WHERE user_id = $1',

@@ -116,6 +116,10 @@ const digestText = (prefix: string, event: DigestedEventContent): string =>
 export const eventDigest = (event: DigestedEventContent): Buffer =>
   createHash('sha256').update(digestText('stride-event-v2', event), 'utf8').digest();
 
+/** Room for a digest's text and sealed bytes up to this size (larger ones get a buffer of their own). */
+const DIGEST_SCRATCH_BYTES = 16 * 1024;
+const digestScratch = Buffer.allocUnsafe(DIGEST_SCRATCH_BYTES);
+
 /**
  * Format 3's content digest (migration 0098), in hex: format 2's under its own prefix, then the event's
  * sealed personal data (`events.sealed`; -1 when it has none), so the chain covers the ciphertext. One call
@@ -125,11 +129,13 @@ export const eventDigest = (event: DigestedEventContent): Buffer =>
 export const eventDigestV3Hex = (event: DigestedEventContent & { readonly sealed: Buffer | null }): string => {
   const text = `${digestText('stride-event-v3', event)}\n${event.sealed ? event.sealed.length : -1}\n`;
   if (!event.sealed) return hash('sha256', text, 'hex');
-  const size = Buffer.byteLength(text, 'utf8');
-  const bytes = Buffer.allocUnsafe(size + event.sealed.length);
-  bytes.write(text, 0, 'utf8');
+  // The text's UTF-8 then the sealed bytes, written into bytes reused from call to call (nothing else runs
+  // between the write and the hash) instead of a buffer allocated per event.
+  const most = text.length * 3 + event.sealed.length;
+  const bytes = most <= DIGEST_SCRATCH_BYTES ? digestScratch : Buffer.allocUnsafe(most);
+  const size = bytes.write(text, 0, 'utf8');
   event.sealed.copy(bytes, size);
-  return hash('sha256', bytes, 'hex');
+  return hash('sha256', bytes.subarray(0, size + event.sealed.length), 'hex');
 };
 
 /** `eventDigestV3Hex` as bytes. */
