@@ -35,7 +35,8 @@ import { composeServices } from '@stride/composition/compose-services';
 import { sharedChdbPath } from '@stride/testing/chdb';
 import type { LoadRequest, LoadResult, LoadSpec } from './load-spec';
 import { measureDbLimit } from './db-limit';
-import { benchConfig, composeBenchApi, processCpuMs, serverCpuBetween, serverCpuReading } from './bench-stride';
+import { processCpuMs, serverCpuBetween, serverCpuReading } from '@stride/testing/process-cpu';
+import { benchConfig, composeBenchApi } from './bench-stride';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);

@@ -10,7 +10,8 @@ import { IDEMPOTENCY_KEY_HEADER } from '@stride/domain/contracts/common';
 import { recordEvents } from '@stride/application/commands/record-events';
 import { streamIds } from '@stride/domain/stream-ids';
 import { createPgliteTestDatabase, createServerTestDatabase } from '@stride/testing/postgres';
-import { composeBenchApi, serverCpuBetween, serverCpuReading } from './bench-stride';
+import { serverCpuBetween, serverCpuReading } from '@stride/testing/process-cpu';
+import { composeBenchApi } from './bench-stride';
 
 const TEXT = Number(process.env.TRACE_TEXT ?? 160);
 /** TRACE_IDEMPOTENCY=1: every POST carries a fresh Idempotency-Key, as the web app sends. */

@@ -13,6 +13,8 @@
  * append does), so the cost of tamper evidence and crypto-shredding is measured in the same run (ratios `trust*`).
  * Appends run in alternating rounds (BENCH_ROUNDS, default 3); each figure is the median round, so
  * background load on the machine falls on both contenders alike.
+ * Each append round also reads its CPU per event: this process's (the store and its driver) and the PostgreSQL
+ * server's (all its processes, from /proc), and the trust features' cost is given by CPU as well as by rate.
  * Prints events/s and p50/p99 append latency, our/Emmett ratios, and as its last line one JSON object.
  * BENCH_DATABASE_URL (default: the local server's postgres database) picks the server.
  */
@@ -29,6 +31,7 @@ import { PersonalDataCodec, type PersonalDataPolicy } from '../src/crypto/person
 import { UserKeyStore } from '../src/crypto/user-keys';
 import { checkpointOf, PostgresEventStore } from '../src/event-store/event-store';
 import { LOG_START, type LogCheckpoint } from '../src/event-store/types';
+import { serverCpuBetween, serverCpuReading } from '@stride/testing/process-cpu';
 import { figures, round, runConcurrently, type RunFigures } from './bench-stats';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -196,25 +199,55 @@ async function emmett(url: string): Promise<Contender> {
   };
 }
 
-async function measureAppends(contender: Contender, round: number) {
+/** CPU per event of a run (us): this process's (the store and its driver) and the PostgreSQL server's. */
+interface CpuPerEvent {
+  readonly nodeUs: number;
+  readonly serverUs: number;
+}
+
+/** A round's figures with its CPU per event. */
+type RoundFigures = RunFigures & { readonly cpuPerEventUs: CpuPerEvent };
+
+/** Runs `work` (appending `events` events) and adds the CPU it took, this process's and the server's. */
+async function withCpu(
+  cpuPool: Pool,
+  events: number,
+  work: () => Promise<{ seconds: number; latenciesMs: number[] }>,
+): Promise<RoundFigures> {
+  const serverBefore = await serverCpuReading(cpuPool);
+  const nodeBefore = process.cpuUsage();
+  const run = await work();
+  const node = process.cpuUsage(nodeBefore);
+  const serverMs = serverCpuBetween(serverBefore, await serverCpuReading(cpuPool));
+  return {
+    ...figures(events, run.seconds, run.latenciesMs),
+    cpuPerEventUs: {
+      nodeUs: round((node.user + node.system) / events, 1),
+      serverUs: round((serverMs * 1000) / events, 1),
+    },
+  };
+}
+
+async function measureAppends(contender: Contender, round: number, cpuPool: Pool) {
   log(
     `\n[${contender.name}] round ${round}: (a) ${SINGLE_APPENDS} single-event appends to distinct streams, concurrency ${CONCURRENCY}`,
   );
-  const a = await runConcurrently(
-    SINGLE_APPENDS,
-    CONCURRENCY,
-    (i) => contender.appendOne(`goal-${randomUUID()}`, i),
-    (done) => process.stderr.write(`\r  ${done}/${SINGLE_APPENDS}`),
+  const single = await withCpu(cpuPool, SINGLE_APPENDS, () =>
+    runConcurrently(
+      SINGLE_APPENDS,
+      CONCURRENCY,
+      (i) => contender.appendOne(`goal-${randomUUID()}`, i),
+      (done) => process.stderr.write(`\r  ${done}/${SINGLE_APPENDS}`),
+    ),
   );
   log('');
   log(
     `[${contender.name}] round ${round}: (b) ${BATCH_APPENDS} appends of ${BATCH_SIZE} events, concurrency ${CONCURRENCY}`,
   );
-  const b = await runConcurrently(BATCH_APPENDS, CONCURRENCY, (i) => contender.appendBatch(`goal-${randomUUID()}`, i));
-  return {
-    single: figures(SINGLE_APPENDS, a.seconds, a.latenciesMs),
-    batch: figures(BATCH_APPENDS * BATCH_SIZE, b.seconds, b.latenciesMs),
-  };
+  const batch = await withCpu(cpuPool, BATCH_APPENDS * BATCH_SIZE, () =>
+    runConcurrently(BATCH_APPENDS, CONCURRENCY, (i) => contender.appendBatch(`goal-${randomUUID()}`, i)),
+  );
+  return { single, batch };
 }
 
 async function measureFullRead(contender: Contender) {
@@ -284,16 +317,24 @@ async function measureNodeCpu(variants: readonly Variant[]) {
   ) as Record<Variant, { singleUs: number; batchUs: number }>;
 }
 
+const cpuTotal = (cpu: CpuPerEvent): number => cpu.nodeUs + cpu.serverUs;
+
+/** The round whose CPU per event (this process's and the server's together) is the median. */
+const medianCpu = (rounds: CpuPerEvent[]): CpuPerEvent =>
+  [...rounds].sort((x, y) => cpuTotal(x) - cpuTotal(y))[Math.floor(rounds.length / 2)]!;
+
 /** The round whose throughput is the median (rounds alternate contenders so background load falls on both). */
-const medianRun = (runs: RunFigures[]): RunFigures =>
+const medianRun = (runs: RoundFigures[]): RoundFigures =>
   [...runs].sort((x, y) => x.eventsPerSecond - y.eventsPerSecond)[Math.floor(runs.length / 2)]!;
 
 const row = (label: string, f: RunFigures) =>
   `${label.padEnd(30)} ${String(f.eventsPerSecond).padStart(10)} ev/s   p50 ${String(f.p50Ms).padStart(7)} ms   p99 ${String(f.p99Ms).padStart(7)} ms`;
 
 interface Results {
-  single: RunFigures;
-  batch: RunFigures;
+  single: RoundFigures;
+  batch: RoundFigures;
+  /** The round whose CPU per event (Node + server) is the median, of each workload. */
+  cpuPerEventUs: { single: CpuPerEvent; batch: CpuPerEvent };
   fullRead: { events: number; seconds: number; eventsPerSecond: number };
 }
 
@@ -307,6 +348,8 @@ async function main() {
   };
   const contenders: Contender[] = [];
   const results: Record<string, Results> = {};
+  // Reads the server's CPU between rounds (any connection to it tells where its processes are).
+  const cpuPool = createPool(adminUrl, { max: 1 });
   try {
     contenders.push(
       await stride(await createDatabase(names.stride), 'stride'),
@@ -318,12 +361,12 @@ async function main() {
       log(`[${contender.name}] warm-up`);
       await runConcurrently(500, CONCURRENCY, (i) => contender.appendOne(`warm-${randomUUID()}`, i));
     }
-    const rounds = new Map<string, Array<{ single: RunFigures; batch: RunFigures }>>(
+    const rounds = new Map<string, Array<{ single: RoundFigures; batch: RoundFigures }>>(
       contenders.map((c) => [c.name, []]),
     );
     for (let r = 1; r <= ROUNDS; r += 1) {
       for (const contender of r % 2 === 1 ? contenders : [...contenders].reverse()) {
-        rounds.get(contender.name)!.push(await measureAppends(contender, r));
+        rounds.get(contender.name)!.push(await measureAppends(contender, r, cpuPool));
       }
     }
     for (const contender of contenders) {
@@ -331,11 +374,16 @@ async function main() {
       results[contender.name] = {
         single: medianRun(runs.map((x) => x.single)),
         batch: medianRun(runs.map((x) => x.batch)),
+        cpuPerEventUs: {
+          single: medianCpu(runs.map((x) => x.single.cpuPerEventUs)),
+          batch: medianCpu(runs.map((x) => x.batch.cpuPerEventUs)),
+        },
         fullRead: await measureFullRead(contender),
       };
     }
   } finally {
     await Promise.all(contenders.map((c) => c.close()));
+    await cpuPool.end();
     await Promise.all(Object.values(names).map(dropDatabase));
   }
   log('(d) Node CPU per appended event, against a pool that answers at once');
@@ -355,6 +403,12 @@ async function main() {
     trustBatchAppendThroughput: round(ours.batch.eventsPerSecond / plain.batch.eventsPerSecond, 2),
     chainSingleAppendThroughput: round(chain.single.eventsPerSecond / plain.single.eventsPerSecond, 2),
     chainBatchAppendThroughput: round(chain.batch.eventsPerSecond / plain.batch.eventsPerSecond, 2),
+    // The same by CPU per event (Node + server, plain's over ours): what the features cost the machine, a
+    // figure that moves less than a rate.
+    trustSingleAppendCpu: round(cpuTotal(plain.cpuPerEventUs.single) / cpuTotal(ours.cpuPerEventUs.single), 2),
+    trustBatchAppendCpu: round(cpuTotal(plain.cpuPerEventUs.batch) / cpuTotal(ours.cpuPerEventUs.batch), 2),
+    chainSingleAppendCpu: round(cpuTotal(plain.cpuPerEventUs.single) / cpuTotal(chain.cpuPerEventUs.single), 2),
+    chainBatchAppendCpu: round(cpuTotal(plain.cpuPerEventUs.batch) / cpuTotal(chain.cpuPerEventUs.batch), 2),
   };
   const machine = {
     cpus: os.cpus().length,
@@ -377,6 +431,15 @@ async function main() {
   );
   console.log(
     `chain + encryption vs neither: (a) ${ratios.trustSingleAppendThroughput}x  (b) ${ratios.trustBatchAppendThroughput}x   (chain alone (a) ${ratios.chainSingleAppendThroughput}x  (b) ${ratios.chainBatchAppendThroughput}x)   target >= 0.85x`,
+  );
+  const cpuLine = (workload: 'single' | 'batch') =>
+    Object.entries(results)
+      .map(([name, r]) => `${name} ${r.cpuPerEventUs[workload].nodeUs} + ${r.cpuPerEventUs[workload].serverUs}`)
+      .join(', ');
+  console.log(`CPU per event, Node + PostgreSQL server (us): (a) ${cpuLine('single')}`);
+  console.log(`                                              (b) ${cpuLine('batch')}`);
+  console.log(
+    `by CPU, chain + encryption vs neither: (a) ${ratios.trustSingleAppendCpu}x  (b) ${ratios.trustBatchAppendCpu}x   (chain alone (a) ${ratios.chainSingleAppendCpu}x  (b) ${ratios.chainBatchAppendCpu}x)`,
   );
   console.log(
     `Node CPU per event, the database left out (d): (a) ${nodeCpu.stride.singleUs} / ${nodeCpu['stride-chain'].singleUs} / ${nodeCpu['stride-plain'].singleUs} us, (b) ${nodeCpu.stride.batchUs} / ${nodeCpu['stride-chain'].batchUs} / ${nodeCpu['stride-plain'].batchUs} us (as shipped / chain alone / neither)`,
