@@ -122,3 +122,74 @@ describe("the user's time zone, across API processes", () => {
     expect((await schedule('2026-04-01')).statusCode).toBe(200);
   });
 });
+
+/**
+ * Commands that first read the user's zone to find what they are about (move-overdue: which goals hold
+ * overdue tasks; quick-add: the line's goal) decide again in the zone read in the command's turn, which the append checks: a zone
+ * recorded between that first read and the append is the zone they decide in.
+ */
+describe("the user's time zone changed while a command is under way", () => {
+  let t: TestApp;
+  let now = new Date('2026-03-30T10:00:00.000Z');
+  beforeAll(async () => {
+    t = await startTestApp({ clock: () => now });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Runs `work` with another process recording `timeZone` just after this process first reads the zone. */
+  const withZoneRecordedAfterFirstRead = async <T>(userId: string, timeZone: string, work: () => Promise<T>) => {
+    const pool = t.services.pool as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+    const query = pool.query.bind(pool);
+    let recorded = false;
+    pool.query = async (...args: unknown[]) => {
+      const result = await query(...args);
+      const config = args[0] as string | { text?: string };
+      const text = typeof config === 'string' ? config : config.text;
+      if (!recorded && text === 'SELECT time_zone FROM users WHERE id = $1') {
+        recorded = true;
+        await zoneRecordedByAnotherProcess(t, userId, timeZone);
+      }
+      return result;
+    };
+    try {
+      return await work();
+    } finally {
+      delete (pool as { query?: unknown }).query;
+      expect(recorded).toBe(true);
+    }
+  };
+
+  it('moving overdue tasks to today moves them to the day of the zone recorded meanwhile', async () => {
+    const client = await registeredUser(t, 'zone-while-moving@example.com');
+    const { goal } = await createGoal(client, { title: 'Errands' });
+    const added = await client.post(`/api/goals/${goal.id}/tasks`, { tasks: [{ title: 'Post the letter' }] });
+    const taskId = added.json<{ tasks: { id: string }[] }>().tasks[0]!.id;
+    expect(
+      (await client.post(`/api/goals/${goal.id}/tasks/${taskId}/schedule`, { do_date: '2026-03-30' })).statusCode,
+    ).toBe(200);
+    // 23:30 on 31 March in UTC (the task is overdue) is already 1 April in Auckland.
+    now = new Date('2026-03-31T23:30:00.000Z');
+    const moved = await withZoneRecordedAfterFirstRead(client.userId, 'Pacific/Auckland', () =>
+      client.post('/api/planner/overdue/move', { target: 'today' }),
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ moved: 1, do_date: '2026-04-01' });
+    const scheduled = (await t.services.eventStore.readStream(streamIds.goal(goal.id))).events.filter(
+      (event) => event.type === 'TaskScheduled',
+    );
+    expect(scheduled.at(-1)!.data).toMatchObject({ taskId, doDate: '2026-04-01' });
+  });
+
+  it('a quick-add line\'s "tomorrow" is tomorrow in the zone recorded meanwhile', async () => {
+    const client = await registeredUser(t, 'zone-while-adding@example.com');
+    const { goal } = await createGoal(client, { title: 'Dog' });
+    now = new Date('2026-03-31T23:30:00.000Z'); // 1 April in Auckland: tomorrow is 2 April there
+    const added = await withZoneRecordedAfterFirstRead(client.userId, 'Pacific/Auckland', () =>
+      client.post('/api/planner/quick-add', { text: 'Call the vet tomorrow #dog' }),
+    );
+    expect(added.statusCode).toBe(200);
+    expect(added.json().task).toMatchObject({ goal_id: goal.id, title: 'Call the vet', do_date: '2026-04-02' });
+  });
+});

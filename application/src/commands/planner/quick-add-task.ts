@@ -7,6 +7,7 @@ import type { Services } from '../../services';
 import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext } from '../command-handler';
 import { newId } from '../ids';
+import { keptTimeZone } from '../users/kept-time-zone';
 import { runOnTask, taskResultSchema, type TaskResult } from '../tasks/task-result';
 
 export const inputSchema = z.object({
@@ -21,7 +22,9 @@ export const resultSchema = taskResultSchema;
 /**
  * Saves a quick-add line ("Call the vet tomorrow 15m low energy #dog"): read the same way the preview
  * read it (domain/src/quick-add), in the user's zone and against their active goals, then added as a
- * manual task with its do date, due date and recurrence in one append to the goal's stream.
+ * manual task with its do date, due date and recurrence in one append to the goal's stream. The goal is
+ * found from a first reading; the dates are read again in the zone of the command's turn (keptTimeZone: the
+ * append checks the user's stream), so a zone changed meanwhile is the zone "tomorrow" means.
  */
 export async function run(services: Services, context: CommandContext, input: QuickAddTaskInput): Promise<TaskResult> {
   const [timeZone, goals] = await Promise.all([
@@ -36,10 +39,16 @@ export async function run(services: Services, context: CommandContext, input: Qu
   if (goalId === null) {
     throw new DomainError('validation', 'Name a goal with #tag or pick one', { field: 'goal_id' });
   }
-  return runOnTask(
+  return runOnTask<string>(
     services,
     context,
     { goalId, taskId },
-    (metadata) => quickAddCommands(parsed, { taskId, timeZone, defaultGoalId }, metadata).commands,
+    (metadata, _state, decidedZone) =>
+      quickAddCommands(
+        parseQuickAdd(input.text, { now: metadata.now, timeZone: decidedZone, goals }),
+        { taskId, timeZone: decidedZone, defaultGoalId },
+        metadata,
+      ).commands,
+    keptTimeZone(context.userId),
   );
 }

@@ -9,6 +9,7 @@ import type { Services } from '../../services';
 import { getUserTimeZone } from '@stride/projections/users/queries/get-user-time-zone';
 import type { CommandContext, StreamTarget } from '../command-handler';
 import type { GoalState, GoalStreamEvent } from '@stride/domain/goals/goal-events';
+import { keptTimeZone } from '../users/kept-time-zone';
 
 export const inputSchema = z.object({
   target: z.enum(overdueTargets),
@@ -26,8 +27,10 @@ export type MoveOverdueTasksResult = z.infer<typeof resultSchema>;
 
 /**
  * Moves overdue tasks (one, some or all) to today, tomorrow or next week: a ScheduleTask per task, every
- * goal touched in one atomic append. The read model only says which goals hold overdue tasks; what is
- * overdue is decided again on each goal's own state, so a task done meanwhile is simply not moved.
+ * goal touched in one atomic append. The read model only says which goals hold overdue tasks (in the zone
+ * read first); what is overdue, and the day they move to, is decided again on each goal's own state in the
+ * user's zone as the command's kept read (keptTimeZone: the append checks the user's stream), so a task done
+ * meanwhile is simply not moved, and a zone changed meanwhile is the zone they move in.
  */
 export const run = async (
   services: Services,
@@ -53,16 +56,20 @@ export const run = async (
   const streams: Record<string, StreamTarget<GoalState, GoalStreamEvent>> = Object.fromEntries(
     goalIds.map((goalId) => [goalId, { streamId: streamIds.goal(goalId), decider: goalStreamDecider }]),
   );
+  // The day the decision moved them to (in the zone it decided in); the last try's is the one appended.
+  let decidedDoDate = doDate;
   const { result } = await services.commands.execute({
     streams,
-    decide: (states, metadata) => {
-      const decidedToday = localDateOf(metadata.now, timeZone);
+    keptReads: keptTimeZone(context.userId),
+    decide: (states, metadata, decidedZone) => {
+      const decidedToday = localDateOf(metadata.now, decidedZone);
+      decidedDoDate = moveDate(target, decidedToday);
       return Object.fromEntries(
         goalIds.map((goalId) => {
           const state = states[goalId] ?? null;
           const tasks = (state?.tasks.items ?? []).map((task) => ({ goalId, ...task }));
           const moves = overdueMoves(tasks, decidedToday, target, metadata, {
-            timeZone,
+            timeZone: decidedZone,
             ...(taskIds !== undefined && { taskIds }),
           });
           return [
@@ -82,7 +89,7 @@ export const run = async (
         (sum, stream) => sum + stream.events.filter((event) => event.type === 'TaskScheduled').length,
         0,
       ),
-      doDate,
+      doDate: decidedDoDate,
       position: outcome.position,
     }),
   });
