@@ -208,6 +208,18 @@ interface CpuPerEvent {
 /** A round's figures with its CPU per event. */
 type RoundFigures = RunFigures & { readonly cpuPerEventUs: CpuPerEvent };
 
+/** Runs `work` (appending `events` events) with the CPU this process spent on it per event (us). */
+async function withNodeCpu<T>(events: number, work: () => Promise<T>): Promise<{ result: T; nodeUs: number }> {
+  const before = process.cpuUsage();
+  const result = await work();
+  const used = process.cpuUsage(before);
+  return { result, nodeUs: (used.user + used.system) / events };
+}
+
+/** The middle one of `values` by `key` (of an even count, the upper one). */
+const medianBy = <T>(values: readonly T[], key: (value: T) => number): T =>
+  [...values].sort((x, y) => key(x) - key(y))[Math.floor(values.length / 2)]!;
+
 /** Runs `work` (appending `events` events) and adds the CPU it took, this process's and the server's. */
 async function withCpu(
   cpuPool: Pool,
@@ -215,14 +227,12 @@ async function withCpu(
   work: () => Promise<{ seconds: number; latenciesMs: number[] }>,
 ): Promise<RoundFigures> {
   const serverBefore = await serverCpuReading(cpuPool);
-  const nodeBefore = process.cpuUsage();
-  const run = await work();
-  const node = process.cpuUsage(nodeBefore);
+  const { result: run, nodeUs } = await withNodeCpu(events, work);
   const serverMs = serverCpuBetween(serverBefore, await serverCpuReading(cpuPool));
   return {
     ...figures(events, run.seconds, run.latenciesMs),
     cpuPerEventUs: {
-      nodeUs: round((node.user + node.system) / events, 1),
+      nodeUs: round(nodeUs, 1),
       serverUs: round((serverMs * 1000) / events, 1),
     },
   };
@@ -291,12 +301,7 @@ async function measureNodeCpu(variants: readonly Variant[]) {
   const batches = 200;
   const stores = variants.map((variant) => ({ variant, ...appendsTo(storeOf(answeringPool(), variant)) }));
   const perEvent = new Map(variants.map((variant) => [variant, { single: [] as number[], batch: [] as number[] }]));
-  const cpuPerEvent = async (events: number, work: () => Promise<void>) => {
-    const start = process.cpuUsage();
-    await work();
-    const used = process.cpuUsage(start);
-    return (used.user + used.system) / events;
-  };
+  const cpuPerEvent = async (events: number, work: () => Promise<void>) => (await withNodeCpu(events, work)).nodeUs;
   const inTurn = async (count: number, append: (streamId: string, i: number) => Promise<void>) => {
     for (let i = 0; i < count; i += 1) await append(`goal-${randomUUID()}`, i);
   };
@@ -308,7 +313,11 @@ async function measureNodeCpu(variants: readonly Variant[]) {
       figures.batch.push(await cpuPerEvent(batches * BATCH_SIZE, () => inTurn(batches, store.appendBatch)));
     }
   }
-  const median = (values: number[]) => round([...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!, 2);
+  const median = (values: number[]) =>
+    round(
+      medianBy(values, (value) => value),
+      2,
+    );
   return Object.fromEntries(
     [...perEvent].map(([variant, figures]) => [
       variant,
@@ -320,12 +329,10 @@ async function measureNodeCpu(variants: readonly Variant[]) {
 const cpuTotal = (cpu: CpuPerEvent): number => cpu.nodeUs + cpu.serverUs;
 
 /** The round whose CPU per event (this process's and the server's together) is the median. */
-const medianCpu = (rounds: CpuPerEvent[]): CpuPerEvent =>
-  [...rounds].sort((x, y) => cpuTotal(x) - cpuTotal(y))[Math.floor(rounds.length / 2)]!;
+const medianCpu = (rounds: CpuPerEvent[]): CpuPerEvent => medianBy(rounds, cpuTotal);
 
 /** The round whose throughput is the median (rounds alternate contenders so background load falls on both). */
-const medianRun = (runs: RoundFigures[]): RoundFigures =>
-  [...runs].sort((x, y) => x.eventsPerSecond - y.eventsPerSecond)[Math.floor(runs.length / 2)]!;
+const medianRun = (runs: RoundFigures[]): RoundFigures => medianBy(runs, (run) => run.eventsPerSecond);
 
 const row = (label: string, f: RunFigures) =>
   `${label.padEnd(30)} ${String(f.eventsPerSecond).padStart(10)} ev/s   p50 ${String(f.p50Ms).padStart(7)} ms   p99 ${String(f.p99Ms).padStart(7)} ms`;

@@ -66,12 +66,6 @@ interface ColumnSlot {
 
 type Envelope = FieldEnvelope | EventSlot | ColumnSlot;
 
-/** The personal strings of the seal group being filled (sealEvents). */
-interface SealGroup {
-  values: string[];
-  chars: number;
-}
-
 const isEnvelope = (value: unknown): value is Envelope => {
   if (typeof value !== 'object' || value === null) return false;
   const version = (value as { $pii?: unknown }).$pii;
@@ -306,38 +300,41 @@ export class PersonalDataCodec implements EventCodec {
   private sealEvents(events: readonly NewEvent[], subject: string, key: KeyObject): NewEvent[] {
     const header = sealedHeader(subject);
     const sealedEvents: NewEvent[] = [];
-    const group: SealGroup = { values: [], chars: 0 };
-    const replace = (value: string): ColumnSlot => {
-      group.chars += value.length;
-      return columnSlot(group.values.push(value) - 1);
-    };
+    let values: string[] = [];
+    let chars = 0;
     let carrier = -1;
-    let carrierEvent: NewEvent | undefined;
+    // One callback for every event of the call: each personal string gets the next place in the group.
+    const replace = (value: string): ColumnSlot => {
+      chars += value.length;
+      return columnSlot(values.push(value) - 1);
+    };
     const closeGroup = () => {
-      if (carrierEvent === undefined) return;
-      sealedEvents[carrier] = { ...carrierEvent, sealed: seal(key, JSON.stringify(group.values), header, header) };
-      group.values = [];
-      group.chars = 0;
-      carrierEvent = undefined;
+      if (carrier < 0) return;
+      sealedEvents[carrier] = {
+        ...sealedEvents[carrier]!,
+        sealed: seal(key, JSON.stringify(values), header, header),
+      };
+      values = [];
+      chars = 0;
+      carrier = -1;
     };
     events.forEach((event, index) => {
-      if (carrierEvent && (index - carrier >= SEAL_GROUP_EVENTS || group.chars >= SEAL_GROUP_CHARS)) closeGroup();
-      const first = group.values.length;
+      if (carrier >= 0 && (index - carrier >= SEAL_GROUP_EVENTS || chars >= SEAL_GROUP_CHARS)) closeGroup();
+      const first = values.length;
       const data = this.policy.mapPersonalData(event.type, event.data, replace);
-      if (group.values.length === first) {
+      if (values.length === first) {
         sealedEvents.push(event);
-      } else if (carrierEvent === undefined) {
+        return;
+      }
+      // Literals of the event's own fields, not spreads of it: with a spread per event, what encryption costs
+      // a 100-event batch in Node nearly doubled (four alternating pairs, Node CPU over chain only: 1.48 to
+      // 1.72 against 1.24 to 1.36).
+      const { type, schemaVersion, eventId } = event;
+      if (carrier < 0) {
         carrier = index;
-        carrierEvent = { type: event.type, data, schemaVersion: event.schemaVersion, eventId: event.eventId };
-        sealedEvents.push(carrierEvent);
+        sealedEvents.push({ type, data, schemaVersion, eventId });
       } else {
-        sealedEvents.push({
-          type: event.type,
-          data,
-          schemaVersion: event.schemaVersion,
-          eventId: event.eventId,
-          sealed: sealReferences[index - carrier]!,
-        });
+        sealedEvents.push({ type, data, schemaVersion, eventId, sealed: sealReferences[index - carrier]! });
       }
     });
     closeGroup();
