@@ -15,7 +15,7 @@ git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' 
   [ -e "$file" ] && cp --parents -p "$file" "$work/"
 done
 # What .dockerignore leaves out of the build context must not be in the copy either.
-rm -rf "$work/node_modules" "$work/.data" "$work/web/dist" "$work/artifacts"
+rm -rf "$work/node_modules" "$work/.data" "$work/web/dist" "$work/dist" "$work/artifacts"
 
 # The build stage's RUN steps: from `FROM ... AS build` to the next FROM, continuation lines joined.
 mapfile -t steps < <(awk '

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFreePort } from '@stride/platform/embedded/free-port';
+import { serverBundleArgs } from './server-bundles';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -11,6 +12,7 @@ export interface ProductProcess {
   readonly url: string;
   readonly port: number;
   readonly dataDir: string;
+  readonly pid: number;
   /** Everything the process printed so far (for failure messages). */
   output(): string;
   /** SIGTERM, then waits for a clean exit (SIGKILL after `timeoutMs`). Resolves with the exit code. */
@@ -18,17 +20,25 @@ export interface ProductProcess {
 }
 
 /**
- * Starts the product exactly as `npm start` does (api/src/main.ts, embedded defaults unless `env` says
- * otherwise) on a free port and a data directory, and waits until /api/health answers.
+ * Starts the product exactly as `npm start` does (dist/main.mjs, embedded defaults unless `env` says
+ * otherwise) on a free port and a data directory, and waits until /api/health answers (asking every
+ * `pollMs`). `from: 'sources'` runs api/src/main.ts under tsx instead (bench:startup's peer).
  */
 export async function startProduct(
-  options: { dataDir?: string; env?: Readonly<Record<string, string>>; timeoutMs?: number } = {},
+  options: {
+    dataDir?: string;
+    env?: Readonly<Record<string, string>>;
+    timeoutMs?: number;
+    from?: 'bundle' | 'sources';
+    pollMs?: number;
+  } = {},
 ): Promise<ProductProcess> {
   const port = await findFreePort();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'stride-product-')));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  const args = options.from === 'sources' ? ['--import', 'tsx', 'api/src/main.ts'] : serverBundleArgs('main');
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -67,13 +77,14 @@ export async function startProduct(
       child.kill('SIGKILL');
       throw new Error(`the product did not become healthy in time:\n${log}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
   }
 
   return {
     url,
     port,
     dataDir,
+    pid: child.pid!,
     output: () => log,
     async stop(timeoutMs = 20_000) {
       if (child.exitCode !== null) return child.exitCode;

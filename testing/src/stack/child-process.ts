@@ -2,13 +2,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverBundleArgs, type ServerBundle } from '../server-bundles';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
+/** A process of the product, run from its bundle as a deployment runs it (scripts/build-server.mjs). */
+export interface ServerBundleScript {
+  readonly bundle: ServerBundle;
+}
+
+const nodeArgsOf = (script: string | ServerBundleScript): string[] =>
+  typeof script === 'string' ? ['--import', 'tsx', script] : serverBundleArgs(script.bundle);
+
 export interface ChildOptions {
   readonly name: string;
-  /** A TypeScript entry point, relative to the repository root, run with tsx. */
-  readonly script: string;
+  /** What node runs: a TypeScript entry point relative to the repository root (run with tsx), or a server bundle. */
+  readonly script: string | ServerBundleScript;
   readonly args?: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
   /** Every line goes to `<logDir>/<name>.log`. */
@@ -47,7 +56,7 @@ export class StackChild {
   start(ready: (line: string) => boolean = () => true, timeoutMs = 300_000): Promise<string> {
     const { options } = this;
     this.log = createWriteStream(this.logFile, { flags: 'a' });
-    const child = spawn(process.execPath, ['--import', 'tsx', options.script, ...(options.args ?? [])], {
+    const child = spawn(process.execPath, [...nodeArgsOf(options.script), ...(options.args ?? [])], {
       cwd: repoRoot,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { loadMasterKey } from '@stride/platform/crypto/master-key';
-import { StackChild } from './child-process';
+import { StackChild, type ChildOptions } from './child-process';
 
 export interface StackOptions {
   readonly databaseUrl: string;
@@ -71,7 +71,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ...options.env,
     ...extra,
   });
-  const child = (name: string, script: string, args: string[] = [], env?: Record<string, string>) =>
+  const child = (name: string, script: ChildOptions['script'], args: string[] = [], env?: Record<string, string>) =>
     new StackChild({ name, script, args, env, logDir, echo: options.echo });
 
   const broker = child('kafka-broker', 'testing/src/kafka-broker/main.ts', ['--port', String(ports.kafka)]);
@@ -82,9 +82,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     path.join(dir, 'clickhouse'),
   ]);
   const api = (index: 0 | 1) =>
-    child(`api-${index + 1}`, 'api/src/server.ts', [], appEnv(`api-${index + 1}`, { PORT: String(ports.apis[index]) }));
+    child(`api-${index + 1}`, { bundle: 'api' }, [], appEnv(`api-${index + 1}`, { PORT: String(ports.apis[index]) }));
   const apis = [api(0), api(1)] as const;
-  const workers = child('workers', 'composition/src/start-workers.ts', [], appEnv('workers', {}));
+  const workers = child('workers', { bundle: 'workers' }, [], appEnv('workers', {}));
   const apiReady = (line: string) => line.includes('Stride is running');
   const workersReady = (line: string) => line.includes('workers running');
 

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { bundleNodeArgs } from '../../../scripts/build-server.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 export const screenshotDir = path.join(repoRoot, 'artifacts', 'screenshots');
@@ -126,7 +127,8 @@ export async function startStride(env: Readonly<Record<string, string>> = {}): P
   const apiUrl = `http://127.0.0.1:${port}`;
   const baseUrl = `http://127.0.0.1:${frontPort}`;
   let serverLog = '';
-  const server: ChildProcess = spawn('npx', ['tsx', 'api/src/main.ts'], {
+  // The product as `npm start` runs it: the bundle the tests' global set-up built.
+  const server: ChildProcess = spawn(process.execPath, bundleNodeArgs('main'), {
     cwd: repoRoot,
     env: {
       ...process.env,
