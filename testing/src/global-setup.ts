@@ -1,8 +1,8 @@
 /**
  * One test set-up for every tier that needs services. It first builds the server's bundles (dist/), which
- * the tests' own processes run. Here (and in CI) the local PostgreSQL and Redis
- * servers are used. Where they are not reachable but a Docker engine answers (a laptop, another CI), the
- * same set-up starts them with testcontainers. Either way tests read TEST_DATABASE_URL and TEST_REDIS_URL.
+ * the tests' own processes run. Here (and in CI) the local PostgreSQL and Redis servers are used. Where
+ * they are not reachable but a Docker engine answers (a laptop, another CI), the same set-up starts them
+ * with testcontainers. Either way tests read TEST_DATABASE_URL and TEST_REDIS_URL.
  */
 import { buildServerBundles } from './server-bundles';
 import { testServiceDefaults, urlIsReachable } from './services';
