@@ -248,7 +248,7 @@ const measured = async (name: string, durationSeconds: number): Promise<LoadResu
   const [api0, db0] = [serverProcessCpuMs(name), await databaseCpu()];
   const result = await run(name, durationSeconds);
   const api = serverProcessCpuMs(name) - api0;
-  const db = serverCpuBetween(db0, await databaseCpu());
+  const db = serverCpuBetween(db0, await databaseCpu()).ms;
   const sum = cpuPerRequest.get(name) ?? { requests: 0, apiMs: 0, dbMs: 0 };
   cpuPerRequest.set(name, { requests: sum.requests + result.total, apiMs: sum.apiMs + api, dbMs: sum.dbMs + db });
   return result;

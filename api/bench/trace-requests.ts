@@ -102,7 +102,7 @@ const traced = async (label: string, method: 'POST' | 'GET', url: string, payloa
   const total = performance.now() - t0;
   if (REPEAT > 1) {
     const api = process.cpuUsage(api0);
-    const db = serverCpuBetween(db0!, await databaseCpu());
+    const db = serverCpuBetween(db0!, await databaseCpu()).ms;
     const c = cpu.get(kind0) ?? { api: 0, db: 0 };
     cpu.set(kind0, { api: c.api + (api.user + api.system) / 1000, db: c.db + db });
   }

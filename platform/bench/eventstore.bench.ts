@@ -14,7 +14,9 @@
  * Appends run in alternating rounds (BENCH_ROUNDS, default 3); each figure is the median round, so
  * background load on the machine falls on both contenders alike.
  * Each append round also reads its CPU per event: this process's (the store and its driver) and the PostgreSQL
- * server's (all its processes, from /proc), and the trust features' cost is given by CPU as well as by rate.
+ * server's (all its processes, from /proc), and the trust features' cost is given by CPU as well as by rate;
+ * each split into user and system time, with the voluntary context switches per event (waits), which tell
+ * work from wake-ups.
  * Prints events/s and p50/p99 append latency, our/Emmett ratios, and as its last line one JSON object.
  * BENCH_DATABASE_URL (default: the local server's postgres database) picks the server.
  */
@@ -31,7 +33,7 @@ import { PersonalDataCodec, type PersonalDataPolicy } from '../src/crypto/person
 import { UserKeyStore } from '../src/crypto/user-keys';
 import { checkpointOf, PostgresEventStore } from '../src/event-store/event-store';
 import { LOG_START, type LogCheckpoint } from '../src/event-store/types';
-import { serverCpuBetween, serverCpuReading } from '@stride/testing/process-cpu';
+import { serverCpuBetween, serverCpuReading, voluntarySwitches } from '@stride/testing/process-cpu';
 import { figures, round, runConcurrently, type RunFigures } from './bench-stats';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -199,21 +201,40 @@ async function emmett(url: string): Promise<Contender> {
   };
 }
 
-/** CPU per event of a run (us): this process's (the store and its driver) and the PostgreSQL server's. */
+/**
+ * CPU per event of a run (us): this process's (the store and its driver) and the PostgreSQL server's; each
+ * also as user and system time, with its voluntary context switches per event (waits: for a socket, a
+ * lock, a flush), which tell work from wake-ups.
+ */
 interface CpuPerEvent {
   readonly nodeUs: number;
   readonly serverUs: number;
+  readonly nodeUserUs: number;
+  readonly nodeSystemUs: number;
+  readonly serverUserUs: number;
+  readonly serverSystemUs: number;
+  readonly nodeSwitches: number;
+  readonly serverSwitches: number;
 }
 
 /** A round's figures with its CPU per event. */
 type RoundFigures = RunFigures & { readonly cpuPerEventUs: CpuPerEvent };
 
 /** Runs `work` (appending `events` events) with the CPU this process spent on it per event (us). */
-async function withNodeCpu<T>(events: number, work: () => Promise<T>): Promise<{ result: T; nodeUs: number }> {
-  const before = process.cpuUsage();
+async function withNodeCpu<T>(
+  events: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; nodeUs: number; userUs: number; systemUs: number; switches: number }> {
+  const [before, switchesBefore] = [process.cpuUsage(), voluntarySwitches('self')];
   const result = await work();
-  const used = process.cpuUsage(before);
-  return { result, nodeUs: (used.user + used.system) / events };
+  const [used, switches] = [process.cpuUsage(before), voluntarySwitches('self') - switchesBefore];
+  return {
+    result,
+    nodeUs: (used.user + used.system) / events,
+    userUs: used.user / events,
+    systemUs: used.system / events,
+    switches: switches / events,
+  };
 }
 
 /** The middle one of `values` by `key` (of an even count, the upper one). */
@@ -227,13 +248,20 @@ async function withCpu(
   work: () => Promise<{ seconds: number; latenciesMs: number[] }>,
 ): Promise<RoundFigures> {
   const serverBefore = await serverCpuReading(cpuPool);
-  const { result: run, nodeUs } = await withNodeCpu(events, work);
-  const serverMs = serverCpuBetween(serverBefore, await serverCpuReading(cpuPool));
+  const { result: run, ...node } = await withNodeCpu(events, work);
+  const server = serverCpuBetween(serverBefore, await serverCpuReading(cpuPool));
+  const perEvent = (ms: number) => round((ms * 1000) / events, 1);
   return {
     ...figures(events, run.seconds, run.latenciesMs),
     cpuPerEventUs: {
-      nodeUs: round(nodeUs, 1),
-      serverUs: round((serverMs * 1000) / events, 1),
+      nodeUs: round(node.nodeUs, 1),
+      serverUs: perEvent(server.ms),
+      nodeUserUs: round(node.userUs, 1),
+      nodeSystemUs: round(node.systemUs, 1),
+      serverUserUs: perEvent(server.userMs),
+      serverSystemUs: perEvent(server.systemMs),
+      nodeSwitches: round(node.switches, 2),
+      serverSwitches: round(server.switches / events, 2),
     },
   };
 }
@@ -445,6 +473,15 @@ async function main() {
       .join(', ');
   console.log(`CPU per event, Node + PostgreSQL server (us): (a) ${cpuLine('single')}`);
   console.log(`                                              (b) ${cpuLine('batch')}`);
+  const splitLine = (workload: 'single' | 'batch') =>
+    Object.entries(results)
+      .map(([name, r]) => {
+        const cpu = r.cpuPerEventUs[workload];
+        return `${name} ${cpu.nodeUserUs} + ${cpu.nodeSystemUs}, ${cpu.nodeSwitches} | ${cpu.serverUserUs} + ${cpu.serverSystemUs}, ${cpu.serverSwitches}`;
+      })
+      .join('; ');
+  console.log(`the same as user + system us and waits per event, Node | server: (a) ${splitLine('single')}`);
+  console.log(`                                                                 (b) ${splitLine('batch')}`);
   console.log(
     `by CPU, chain + encryption vs neither: (a) ${ratios.trustSingleAppendCpu}x  (b) ${ratios.trustBatchAppendCpu}x   (chain alone (a) ${ratios.chainSingleAppendCpu}x  (b) ${ratios.chainBatchAppendCpu}x)`,
   );
