@@ -55,7 +55,7 @@ const packagesStayImports = {
   name: 'packages-stay-imports',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@stride/') || path.isAbsolute(args.path) ? undefined : { path: args.path, external: true },
+      args.path.startsWith('@stride/') ? undefined : { path: args.path, external: true },
     );
   },
 };

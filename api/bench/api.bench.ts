@@ -37,6 +37,7 @@ import type { LoadRequest, LoadResult, LoadSpec } from './load-spec';
 import { measureDbLimit } from './db-limit';
 import { processCpuMs, serverCpuBetween, serverCpuReading } from '@stride/testing/process-cpu';
 import { benchConfig, composeBenchApi } from './bench-stride';
+import { median } from './median';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
@@ -278,11 +279,6 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   }
 }
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const ratioTo = (results: readonly LoadResult[], reference: string) =>
   !rounds[reference]
     ? Number.NaN

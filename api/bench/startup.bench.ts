@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildServerBundles } from '@stride/testing/server-bundles';
 import { startProduct } from '@stride/testing/product-process';
+import { median } from './median';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ways = ['bundle', 'sources'] as const;
@@ -34,12 +35,6 @@ async function timedStart(way: Way, dataDir: string): Promise<{ ms: number; rssM
   if (code !== 0) throw new Error(`the ${way} process exited with ${code}:\n${product.output().slice(-2_000)}`);
   return { ms, rssMiB };
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const buildStarted = performance.now();
 await buildServerBundles();
@@ -78,6 +73,11 @@ const figures = Object.fromEntries(
   ]),
 ) as Record<Way, { freshMs: number; restartMs: number; rssMiB: number }>;
 const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
+const ratios = {
+  fresh: ratio(figures.bundle.freshMs, figures.sources.freshMs),
+  restart: ratio(figures.bundle.restartMs, figures.sources.restartMs),
+  memory: ratio(figures.bundle.rssMiB, figures.sources.rssMiB),
+};
 
 console.log(
   `\nStart-up of the embedded default on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), medians of ${ROUNDS} rounds`,
@@ -89,9 +89,7 @@ for (const way of ways) {
     `${way === 'bundle' ? 'dist/main.mjs  ' : 'tsx, sources   '} fresh ${freshMs} ms, restart ${restartMs} ms, ${rssMiB} MiB resident`,
   );
 }
-console.log(
-  `bundle / sources: fresh ${ratio(figures.bundle.freshMs, figures.sources.freshMs)}x, restart ${ratio(figures.bundle.restartMs, figures.sources.restartMs)}x, memory ${ratio(figures.bundle.rssMiB, figures.sources.rssMiB)}x`,
-);
+console.log(`bundle / sources: fresh ${ratios.fresh}x, restart ${ratios.restart}x, memory ${ratios.memory}x`);
 console.log(
   JSON.stringify({
     benchmark: 'startup',
@@ -99,10 +97,6 @@ console.log(
     rounds: ROUNDS,
     buildMs: Math.round(buildMs),
     ...figures,
-    ratios: {
-      fresh: ratio(figures.bundle.freshMs, figures.sources.freshMs),
-      restart: ratio(figures.bundle.restartMs, figures.sources.restartMs),
-      memory: ratio(figures.bundle.rssMiB, figures.sources.rssMiB),
-    },
+    ratios,
   }),
 );
