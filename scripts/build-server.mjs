@@ -33,22 +33,22 @@ export const bundleNodeArgs = (name) => ['--enable-source-maps', path.join(serve
 /**
  * A module's own URL where it reads files beside its sources (migrations, the built web app): in a bundle
  * `import.meta.url` is the bundle's, so each use becomes the module's source file's URL, written relative
- * to the bundle (the tree can move).
+ * to the bundle's folder `outdir` (the tree can move).
  */
-const ownUrlPlugin = {
+const ownUrlPlugin = (outdir) => ({
   name: 'own-import-meta-url',
   setup(builder) {
     builder.onLoad({ filter: /\.ts$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return undefined;
-      const fromBundle = path.relative(serverDistDir, args.path).split(path.sep).join('/');
+      const fromBundle = path.relative(outdir, args.path).split(path.sep).join('/');
       return {
         contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`),
         loader: 'ts',
       };
     });
   },
-};
+});
 
 /** The workspaces (@stride/*) are bundled from their TypeScript; every other package stays an import. */
 const packagesStayImports = {
@@ -74,15 +74,15 @@ export function renamedClasses(code) {
 }
 
 /**
- * Builds every entry point into dist/ (about a second); throws when esbuild fails or a class was renamed.
- * Each file is written beside its place and renamed into it, so a process starting meanwhile reads either
- * the old bundle or the new one, never half of one.
+ * Bundles entry points (name: source) into `outdir` as the server's are built: the workspaces from their
+ * TypeScript, packages as imports, no names kept; throws when esbuild fails or a class was renamed. Returns
+ * the files to write (not written yet) and the packages the bundles import, and the sources they came from.
  */
-export async function buildServer() {
+async function bundle(entryPoints, outdir) {
   const { outputFiles, metafile } = await build({
     absWorkingDir: repoRoot,
-    entryPoints: serverEntryPoints,
-    outdir: serverDistDir,
+    entryPoints,
+    outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -90,7 +90,7 @@ export async function buildServer() {
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
-    plugins: [packagesStayImports, ownUrlPlugin],
+    plugins: [packagesStayImports, ownUrlPlugin(outdir)],
     write: false,
     metafile: true,
   });
@@ -102,7 +102,6 @@ export async function buildServer() {
       `Classes of one name in two modules were renamed in the bundle: ${[...renamed].join(', ')}. Rename one of each pair.`,
     );
   }
-  // The packages the bundles import, for `--check-imports` where node_modules was pruned (the container).
   const packages = [
     ...new Set(
       Object.values(metafile.outputs).flatMap((output) =>
@@ -110,19 +109,46 @@ export async function buildServer() {
       ),
     ),
   ].sort();
-  const files = [
-    ...outputFiles.map((file) => ({ path: file.path, contents: file.contents })),
-    { path: importsFile, contents: `${JSON.stringify(packages, null, 2)}\n` },
-  ];
-  const replace = async (file) => {
-    const partial = `${file.path}.${process.pid}.partial`;
-    await writeFile(partial, file.contents);
-    await rename(partial, file.path);
-  };
+  const files = outputFiles.map((file) => ({ path: file.path, contents: file.contents }));
+  return { files, packages, inputs: Object.keys(metafile.inputs) };
+}
+
+/** Writes a file beside its place and renames it into it: a reader sees the old file or the new, never half. */
+const replace = async (file) => {
+  const partial = `${file.path}.${process.pid}.partial`;
+  await writeFile(partial, file.contents);
+  await rename(partial, file.path);
+};
+
+/**
+ * Builds every entry point into dist/ (about a second); throws when esbuild fails or a class was renamed.
+ * Each file is written beside its place and renamed into it, so a process starting meanwhile reads either
+ * the old bundle or the new one, never half of one.
+ */
+export async function buildServer() {
+  const { files, packages, inputs } = await bundle(serverEntryPoints, serverDistDir);
+  // The packages the bundles import, for `--check-imports` where node_modules was pruned (the container).
+  files.push({ path: importsFile, contents: `${JSON.stringify(packages, null, 2)}\n` });
   await mkdir(serverDistDir, { recursive: true });
   await Promise.all(files.map(replace));
-  const inputs = [...Object.keys(metafile.inputs), path.relative(repoRoot, fileURLToPath(import.meta.url))];
-  await replace({ path: inputsFile, contents: `${JSON.stringify(inputs.sort(), null, 2)}\n` });
+  const builtFrom = [...inputs, path.relative(repoRoot, fileURLToPath(import.meta.url))];
+  await replace({ path: inputsFile, contents: `${JSON.stringify(builtFrom.sort(), null, 2)}\n` });
+}
+
+/** Where benchmarks are bundled (`bundleBenchmark`): beside the server's bundles, apart from them. */
+export const benchmarkDistDir = path.join(serverDistDir, 'bench');
+
+/**
+ * Bundles one benchmark (its `.ts` path from the repository's root) as the server's processes are built,
+ * so that it measures the code a deployment runs, not the sources compiled as they load (tsx keeps every
+ * function's name by wrapping it, which costs each closure a request creates); returns the bundle's path.
+ */
+export async function bundleBenchmark(source) {
+  const name = path.basename(source).replace(/\.ts$/, '');
+  const { files } = await bundle({ [name]: source }, benchmarkDistDir);
+  await mkdir(benchmarkDistDir, { recursive: true });
+  await Promise.all(files.map(replace));
+  return path.join(benchmarkDistDir, `${name}.mjs`);
 }
 
 /**

@@ -19,7 +19,9 @@
  * contention: 32 concurrent creates of one user (its one usage stream), the version conflicts they met.
  * The last line is one JSON object with every figure.
  * BENCH_ONLY (a comma list of workloads) runs just those and prints their figures (while iterating).
- * BENCH_POOL sets the API's pool (40 connections by default).
+ * BENCH_POOL sets the API's pool (40 connections by default); BENCH_WARMUP_SECONDS each workload's unmeasured warm-up
+ * (3 s by default). `npm run bench:api` runs this file bundled as the server's processes are
+ * (scripts/run-benchmark.mjs), so the API it composes in-process is the code a deployment runs.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -270,7 +272,10 @@ const order = [
   'list-goals',
 ].filter((name) => !only || only.includes(name));
 const rounds: Record<string, LoadResult[]> = {};
-for (const name of order) await run(name, 1); // warm-up
+// Warm-up: each workload runs unmeasured first, long enough for the JIT to settle its paths (at a create's
+// few hundred a second, one second left code still being optimised in the first measured round).
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+for (const name of order) await run(name, WARMUP_SECONDS);
 for (let round = 1; round <= ROUNDS; round += 1) {
   // Alternate the order too: a workload never always follows the same neighbour.
   for (const name of round % 2 === 1 ? order : [...order].reverse()) {

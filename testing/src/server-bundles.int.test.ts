@@ -1,7 +1,10 @@
 import { readFile, stat, utimes } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  bundleBenchmark,
   buildServer,
   isServerBuildCurrent,
   renamedClasses,
@@ -37,5 +40,20 @@ describe('the server bundles in dist/', () => {
     expect(isServerBuildCurrent()).toBe(false);
     await buildServer();
     expect(isServerBuildCurrent()).toBe(true);
+  });
+});
+
+// `npm run bench:api` and `bench:eventstore` run their benchmark bundled (scripts/run-benchmark.mjs), so that
+// what they measure in their own process is the code the server's bundles hold.
+describe('a benchmark bundled as the server is (bundleBenchmark)', () => {
+  it('keeps class names, and each module still reads the files beside its own sources', async () => {
+    const bundled = await bundleBenchmark('platform/bench/eventstore.bench.ts');
+    const code = await readFile(bundled, 'utf8');
+    expect(renamedClasses(code)).toEqual([]);
+    const rewritten = [...code.matchAll(/new URL\("([^"]+)", import\.meta\.url\)/g)].map((match) => match[1]!);
+    // The benchmark reads 0030's migration beside its source, the migrations module its folder: both resolve.
+    expect(rewritten).toContain('../../platform/bench/eventstore.bench.ts');
+    for (const source of rewritten) expect(existsSync(new URL(source, pathToFileURL(bundled)))).toBe(true);
+    expect(code.match(/import\.meta\.url/g)?.length ?? 0).toBe(rewritten.length);
   });
 });
