@@ -80,6 +80,12 @@ describe('the planner in a browser', () => {
     await page.getByRole('button', { name: 'Plan Call the bank for today' }).click();
     await expectText(todayCard().getByRole('list', { name: 'Planned for today' }), 'Call the bank');
     await expectText(todayCard().locator('.card__subtitle'), '25 min planned');
+    // The card's title starts where its content does (a padded card does not pad its header twice).
+    const [title, quickAdd] = await Promise.all([
+      todayCard().getByRole('heading', { name: "Today's plan" }).boundingBox(),
+      todayCard().getByRole('form', { name: 'Quick add' }).boundingBox(),
+    ]);
+    expect(Math.abs(title!.x - quickAdd!.x)).toBeLessThanOrEqual(2);
     await shot('today');
   });
 
