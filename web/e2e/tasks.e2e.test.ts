@@ -69,6 +69,19 @@ describe('tasks: open, edit, reorder, undo', () => {
     await page.waitForURL(new RegExp(`/daily\\?goal=${moveId}`));
     await expectText(page.locator('#selected-goal-title'), 'Move house');
     await expect.poll(titles).toEqual(['Pack boxes', 'Label boxes', 'Lift sofa']);
+    // The add-task row's energy select shows its whole choice ("Medium energy"), beside its arrow.
+    const energy = page.getByRole('form', { name: 'Add a task' }).getByLabel('Energy needed');
+    const fit = await energy.evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      const text = context.measureText(select.selectedOptions[0]!.text).width;
+      return {
+        needed: text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 16,
+        has: select.clientWidth,
+      };
+    });
+    expect(fit.has).toBeGreaterThanOrEqual(fit.needed);
   });
 
   it('edits a task’s title, minutes, energy and notes from its menu', async () => {
