@@ -55,6 +55,11 @@ describe('the planner in a browser', () => {
     await signInWithForm(page, 'e2e.planner@example.com', 'Robin Planner');
     await page.waitForURL(/\/daily$/);
     await todayCard().getByRole('heading', { name: "Today's plan" }).waitFor();
+    // With no goal yet, a quick-added line is refused with what to do, not the generic "wasn't accepted".
+    const box = todayCard().getByRole('form', { name: 'Quick add' });
+    await box.getByRole('textbox').fill('Call the vet tomorrow 15m #dog');
+    await box.getByRole('button', { name: 'Add' }).click();
+    await expectText(box.getByRole('alert'), 'Which goal is this for?');
     await page.getByRole('link', { name: 'Goals', exact: true }).click();
     await page.getByRole('button', { name: /New goal/ }).click();
     await page.getByLabel('Goal', { exact: true }).fill('Health');

@@ -4,7 +4,7 @@ import type { GoalChoice } from '@stride/domain/quick-add/goal-match';
 import { Dialog } from '../../../components/dialog';
 import { toast } from '../../../lib/toast';
 import { useMoveOverdue } from '../api/move-overdue';
-import { useQuickAdd } from '../api/quick-add';
+import { lacksGoal, NO_GOAL_MESSAGE, useQuickAdd } from '../api/quick-add';
 import { downloadCsvExport, downloadJsonExport } from '../lib/export-files';
 import { useQuickAddParser } from '../lib/use-quick-add-parser';
 import { browserTimeZone } from './quick-add-box';
@@ -102,6 +102,10 @@ export function CommandPalette({ open, mode, onClose, goals, onShowShortcuts }: 
   ];
   const save = async () => {
     if (line.trim() === '') return;
+    if (lacksGoal(preview, goals)) {
+      setError(NO_GOAL_MESSAGE);
+      return;
+    }
     setError(null);
     try {
       await quickAdd.mutateAsync({

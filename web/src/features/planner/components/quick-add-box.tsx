@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { GoalChoice } from '@stride/domain/quick-add/goal-match';
-import { useQuickAdd } from '../api/quick-add';
+import { lacksGoal, NO_GOAL_MESSAGE, useQuickAdd } from '../api/quick-add';
 import { useQuickAddParser } from '../lib/use-quick-add-parser';
 import { QuickAddPreview } from './quick-add-preview';
 
@@ -15,6 +15,7 @@ export function QuickAddBox({ goals }: { readonly goals: readonly GoalChoice[] }
   const parse = useQuickAddParser();
   const quickAdd = useQuickAdd();
   const [text, setText] = useState('');
+  const [noGoal, setNoGoal] = useState(false);
   const id = useId();
   const preview = useMemo(
     () => (parse && text.trim() !== '' ? parse(text, { now: new Date(), timeZone: browserTimeZone(), goals }) : null),
@@ -25,6 +26,11 @@ export function QuickAddBox({ goals }: { readonly goals: readonly GoalChoice[] }
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (text.trim() === '') return;
+    if (lacksGoal(preview, goals)) {
+      quickAdd.reset();
+      setNoGoal(true);
+      return;
+    }
     quickAdd.mutate(
       { text, ...(preview?.goal == null && onlyGoal && { goalId: onlyGoal.goalId }) },
       { onSuccess: () => setText('') },
@@ -41,7 +47,10 @@ export function QuickAddBox({ goals }: { readonly goals: readonly GoalChoice[] }
           id={`${id}-line`}
           type="text"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setNoGoal(false);
+          }}
           placeholder='Quick add: "Call the vet tomorrow 15m low energy #dog"'
           autoComplete="off"
           aria-describedby={`${id}-error`}
@@ -52,7 +61,7 @@ export function QuickAddBox({ goals }: { readonly goals: readonly GoalChoice[] }
       </div>
       <QuickAddPreview result={preview} fallbackGoal={onlyGoal?.title ?? null} />
       <p id={`${id}-error`} className="form-error" role="alert">
-        {quickAdd.isError ? quickAdd.error.message : null}
+        {noGoal ? NO_GOAL_MESSAGE : quickAdd.isError ? quickAdd.error.message : null}
       </p>
     </form>
   );
