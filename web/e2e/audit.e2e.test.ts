@@ -44,6 +44,18 @@ describe('trust in the log, in a browser', () => {
     await signIn(page, product.baseUrl, USER.email, USER.name);
     await page.goto(`${product.baseUrl}/user-profile`);
     await page.getByRole('heading', { level: 2, name: 'Your data' }).waitFor();
+    // The profile's Download and Delete buttons stand apart from the text above them, as the time zone's form does.
+    for (const [title, name] of [
+      ['Your data', 'Download my data'],
+      ['Delete my account', 'Delete my account'],
+    ] as const) {
+      const card = page.locator('section.card', { has: page.getByRole('heading', { level: 2, name: title }) });
+      const [text, button] = await Promise.all([
+        card.locator('p.muted').boundingBox(),
+        card.getByRole('button', { name }).boundingBox(),
+      ]);
+      expect(button!.y - (text!.y + text!.height), name).toBeGreaterThanOrEqual(12);
+    }
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download my data' }).click(),

@@ -40,13 +40,15 @@ export function DeleteMyAccount({
         and cancels your billing record with Stripe. It cannot be undone: download your data first if you want a copy.
       </p>
       {status === 'idle' ? (
-        <button
-          type="button"
-          className="button button--ghost button--danger-text"
-          onClick={() => setStatus('confirming')}
-        >
-          Delete my account
-        </button>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button--ghost button--danger-text"
+            onClick={() => setStatus('confirming')}
+          >
+            Delete my account
+          </button>
+        </div>
       ) : (
         <div role="group" aria-label="Confirm account deletion">
           <p className="small">Are you sure? This permanently deletes your account.</p>

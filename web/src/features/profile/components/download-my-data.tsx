@@ -31,15 +31,17 @@ export function DownloadMyData({ fetchData = exportMyData }: { readonly fetchDat
         Download everything Stride holds about you — your account, goals, tasks, collections, plan and usage, and the
         full history of every change — as a JSON file.
       </p>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => void download()}
-        disabled={status === 'busy'}
-        aria-busy={status === 'busy'}
-      >
-        {status === 'busy' ? 'Preparing your data…' : 'Download my data'}
-      </button>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void download()}
+          disabled={status === 'busy'}
+          aria-busy={status === 'busy'}
+        >
+          {status === 'busy' ? 'Preparing your data…' : 'Download my data'}
+        </button>
+      </div>
       <p className="small" role="status">
         {status === 'done' ? 'Your data has been downloaded.' : null}
       </p>
