@@ -184,6 +184,22 @@ describe('Stride in a browser', () => {
 
     await go('/collections');
     await page.getByRole('button', { name: /New collection/ }).click();
+    // The colour choice lines up with the fields above it: its legend's words and its swatches start where
+    // the Name label and box do (a fieldset and its legend have the browser's side margin and padding).
+    const wordsLeft = (text: string) =>
+      page.getByText(text, { exact: true }).evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return range.getBoundingClientRect().left;
+      });
+    const [nameWords, colourWords, nameBox, swatches] = await Promise.all([
+      wordsLeft('Name'),
+      wordsLeft('Colour'),
+      page.getByLabel('Name').boundingBox(),
+      page.locator('.colour-swatches').boundingBox(),
+    ]);
+    expect(Math.abs(colourWords - nameWords)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(swatches!.x - nameBox!.x)).toBeLessThanOrEqual(0.5);
     await page.getByLabel('Name').fill('Fitness 2025');
     await page.getByRole('button', { name: 'Create collection' }).click();
     await page.getByRole('link', { name: /Fitness 2025/ }).click();
