@@ -6,3 +6,5 @@ export declare function renamedClasses(code: string): string[];
 export declare function buildServer(): Promise<void>;
 export declare function unresolvedImports(): string[];
 export declare function isServerBuildCurrent(): boolean;
+export declare const benchmarkDistDir: string;
+export declare function bundleBenchmark(source: string): Promise<string>;
