@@ -87,6 +87,12 @@ describe('Stride in a browser', () => {
     await shoot('goal-form');
     await page.getByRole('button', { name: 'Create goal' }).click();
     await page.getByRole('heading', { level: 3, name: 'Run a half marathon in October' }).waitFor();
+    // The card's chips say the category and priority as the form does (sentence case, not Title Case).
+    const chips = page.getByRole('article', { name: 'Run a half marathon in October' }).locator('.chip');
+    expect(await chips.evaluateAll((spans) => spans.map((span) => (span as HTMLElement).innerText))).toEqual([
+      'Health & fitness',
+      'High priority',
+    ]);
     await page.getByText('Goal created', { exact: true }).waitFor();
     await expectText(page.getByTestId('usage-goals'), '1/1');
     await shoot('goals');

@@ -3,7 +3,7 @@ import type { GoalRow } from '@stride/domain/contracts/goals';
 import { goalPath } from '../../../lib/goal-path';
 import { DropdownMenu, type MenuItem } from '../../../components/dropdown-menu';
 import { formatShortDate } from '../../../lib/format';
-import { categoryLabel, goalProgress } from '../lib/goal-options';
+import { categoryLabel, goalProgress, priorityLabel, statusLabel } from '../lib/goal-options';
 
 interface GoalCardProps {
   readonly goal: GoalRow;
@@ -31,8 +31,10 @@ export function GoalCard({ goal, onEdit, onStatus, onDelete, extraActions = [] }
       <div className="goal-card__top">
         <div className="goal-card__chips">
           <span className="chip">{categoryLabel(goal.category)}</span>
-          <span className={`chip chip--priority-${goal.priority}`}>{goal.priority} priority</span>
-          {goal.status !== 'active' ? <span className={`chip chip--status-${goal.status}`}>{goal.status}</span> : null}
+          <span className={`chip chip--priority-${goal.priority}`}>{priorityLabel(goal.priority)}</span>
+          {goal.status !== 'active' ? (
+            <span className={`chip chip--status-${goal.status}`}>{statusLabel(goal.status)}</span>
+          ) : null}
         </div>
         {items.length > 0 ? (
           <DropdownMenu

@@ -31,6 +31,13 @@ export const GOAL_PRIORITIES: readonly { value: GoalPriority; label: string }[] 
   (value) => ({ value, label: PRIORITY_LABELS[value] }),
 );
 
+/** "Medium priority": sentence case, as the goal form says it. */
+export const priorityLabel = (value: GoalPriority): string => `${PRIORITY_LABELS[value]} priority`;
+
+const STATUS_LABELS: Record<GoalStatus, string> = { active: 'Active', completed: 'Completed', abandoned: 'Abandoned' };
+
+export const statusLabel = (value: GoalStatus): string => STATUS_LABELS[value];
+
 export function categoryLabel(value: string): string {
   return GOAL_CATEGORIES.find((c) => c.value === value)?.label ?? value.charAt(0).toUpperCase() + value.slice(1);
 }
