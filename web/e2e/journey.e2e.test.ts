@@ -115,6 +115,9 @@ describe('Stride in a browser', () => {
 
   it('completes a task in the energy view', async () => {
     const energy = page.locator('.energy-view');
+    // Its time choices are written as today's plan and every task write minutes ("1 h", not "1 hour").
+    for (const choice of await energy.getByLabel('Time available').locator('option').allTextContents())
+      expect(choice).toMatch(/^(Any time|\d+ min|\d+ h)$/);
     let found = false;
     for (const level of ['Low', 'Medium', 'High']) {
       await energy.getByRole('radio', { name: new RegExp(`^${level} energy`) }).click();

@@ -10,12 +10,13 @@ export const ENERGY_LEVELS: readonly { value: EnergyLevel; label: string; hint: 
   { value: 'high', label: 'High', hint: 'Fresh and focused: tackle the hard parts', icon: 'zap' },
 ];
 
+/** Minutes written as everywhere else (formatMinutes: "1 h", as today's plan offers them). */
 export const TIME_OPTIONS: readonly { value: number | null; label: string }[] = [
   { value: null, label: 'Any time' },
   { value: 15, label: '15 min' },
   { value: 30, label: '30 min' },
-  { value: 60, label: '1 hour' },
-  { value: 120, label: '2 hours' },
+  { value: 60, label: '1 h' },
+  { value: 120, label: '2 h' },
 ];
 
 export const energyLabel = (level: EnergyLevel) => ENERGY_LEVELS.find((e) => e.value === level)?.label ?? level;
