@@ -192,6 +192,11 @@ describe('the planner in a browser', () => {
   it('exports everything as JSON and the tasks as CSV', async () => {
     await page.goto(`${stride.baseUrl}/data`);
     await page.getByRole('heading', { name: 'Export and import', level: 2 }).waitFor();
+    // A file that is not JSON at all (a CSV) is refused in words, not with the JSON parser's message.
+    await page
+      .getByLabel('Import a Stride export (JSON)')
+      .setInputFiles({ name: 'tasks.csv', mimeType: 'text/csv', buffer: Buffer.from('TYPE,CONTENT\ntask,Milk\n') });
+    await expectText(page.getByRole('alert'), /^This file is not a Stride export\.$/);
     const [json] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export JSON' }).click(),

@@ -28,6 +28,15 @@ function FileField({
 
 type Status = { readonly kind: 'idle' | 'busy' } | { readonly kind: 'done' | 'error'; readonly message: string };
 
+/** The file's JSON, or undefined when it is not JSON (a CSV, say): never the parser's message on the screen. */
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
 /** Export everything (JSON, lossless; CSV for spreadsheets) and import a Stride export or a Todoist CSV. */
 export function ExchangeCard() {
   const queryClient = useQueryClient();
@@ -52,7 +61,7 @@ export function ExchangeCard() {
         await invalidateAfterPlanning(queryClient);
         return `Imported ${result.tasks} tasks from Todoist into a new goal.`;
       }
-      const parsed = strideExportSchema.safeParse(JSON.parse(text));
+      const parsed = strideExportSchema.safeParse(parseJson(text));
       if (!parsed.success) throw new Error('This file is not a Stride export.');
       const result = await importStride(parsed.data);
       await invalidateAfterPlanning(queryClient);
