@@ -13,6 +13,8 @@ describe('serving the built web app', () => {
     await writeFile(path.join(root, 'index.html'), '<p>app shell</p>');
     await mkdir(path.join(root, 'pricing'));
     await writeFile(path.join(root, 'pricing', 'index.html'), '<p>pre-rendered pricing</p>');
+    await mkdir(path.join(root, 'assets'));
+    await writeFile(path.join(root, 'assets', 'index-1.js'), 'export const built = 1;');
     app = Fastify();
     expect(await serveWebApp(app, root)).toBe(true);
     await app.ready();
@@ -36,10 +38,40 @@ describe('serving the built web app', () => {
   });
 
   it('given any other path, then the app shell (the client router decides); never a file outside the build', async () => {
-    for (const url of ['/daily', '/goals/abc', '/..%2f..%2fetc/passwd', '/pricing.old']) {
+    for (const url of ['/daily', '/goals/abc', '/..%2f..%2fetc/passwd']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.body).toContain('app shell');
     }
     expect((await app.inject({ method: 'GET', url: '/api/nothing' })).statusCode).toBe(404);
+  });
+
+  it('given a file the build holds, then that file, cached for a year under assets/', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-1.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it("given a file that is not in the build (an old deploy's asset), then a 404, never the app page", async () => {
+    for (const url of ['/assets/index-0.js', '/assets/index-0.js?v=1', '/favicon.ico', '/pricing.old']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('app shell');
+    }
+    // One that cannot be decoded is refused before routing (Fastify's 400), not answered with the app page.
+    expect((await app.inject({ method: 'GET', url: '/%E0%A4%A.js' })).statusCode).toBe(400);
+  });
+
+  it('given a file written after start-up (a rebuild under a running server), then that file', async () => {
+    await writeFile(path.join(root, 'assets', 'index-2.js'), 'export const built = 2;');
+    const response = await app.inject({ method: 'GET', url: '/assets/index-2.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('built = 2');
+  });
+
+  it('given a file path that leaves the build, then a 404', async () => {
+    for (const url of ['/..%2f..%2fetc%2fhostname.txt', '/assets/..%2f..%2f..%2fetc%2fos-release.d']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
   });
 });
