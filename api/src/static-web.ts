@@ -59,6 +59,8 @@ export async function serveWebApp(app: FastifyInstance, root = webDistDir): Prom
     }
     const pagePath = request.url.split('?')[0]!.replace(/\/+$/, '');
     if (FILE_PATH.test(pagePath)) {
+      // Browsers ask for /favicon.ico on any page that names no icon (and crawlers always): the build's is SVG.
+      if (pagePath === '/favicon.ico' && builtFile(root, '/favicon.svg')) return reply.redirect('/favicon.svg', 301);
       const file = builtFile(root, pagePath);
       if (file) return reply.sendFile(file);
       return reply.code(404).type('text/plain; charset=utf-8').send(`${pagePath} is not part of this build`);

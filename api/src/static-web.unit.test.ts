@@ -15,6 +15,7 @@ describe('serving the built web app', () => {
     await writeFile(path.join(root, 'pricing', 'index.html'), '<p>pre-rendered pricing</p>');
     await mkdir(path.join(root, 'assets'));
     await writeFile(path.join(root, 'assets', 'index-1.js'), 'export const built = 1;');
+    await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     app = Fastify();
     expect(await serveWebApp(app, root)).toBe(true);
     await app.ready();
@@ -53,13 +54,20 @@ describe('serving the built web app', () => {
   });
 
   it("given a file that is not in the build (an old deploy's asset), then a 404, never the app page", async () => {
-    for (const url of ['/assets/index-0.js', '/assets/index-0.js?v=1', '/favicon.ico', '/pricing.old']) {
+    for (const url of ['/assets/index-0.js', '/assets/index-0.js?v=1', '/robots.txt', '/pricing.old']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain('app shell');
     }
     // One that cannot be decoded is refused before routing (Fastify's 400), not answered with the app page.
     expect((await app.inject({ method: 'GET', url: '/%E0%A4%A.js' })).statusCode).toBe(400);
+  });
+
+  it("given /favicon.ico (asked for by pages that name no icon), then a redirect to the build's SVG icon", async () => {
+    const response = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/favicon.svg');
+    expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
   });
 
   it('given a file written after start-up (a rebuild under a running server), then that file', async () => {

@@ -19,6 +19,7 @@ const layout = (title: string, body: string): string => `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${escapeHtml(title)} · TEST MODE</title>
 <style>
   body { font-family: system-ui, sans-serif; background: #f6f7fb; color: #1d2433; margin: 0; }
