@@ -21,20 +21,14 @@ const FILE_PATH = /\.[A-Za-z0-9]+$/;
 
 /**
  * The build's file a path names, relative to `root`, or null: one written after start-up (a rebuild under a
- * running server) is found too, since the static routes are made for the files there at start-up. A path
- * that cannot be decoded or that leaves the build names nothing.
+ * running server) is found too, since the static routes are made for the files there at start-up. The path
+ * is normalised as an absolute one, which never climbs above `/`, so it stays inside the build; one that
+ * cannot be decoded, or names no file (a NUL byte makes the stat throw), names nothing.
  */
 function builtFile(root: string, urlPath: string): string | null {
-  let relative: string;
   try {
-    relative = path.posix.normalize(decodeURIComponent(urlPath)).replace(/^\/+/, '');
-  } catch {
-    return null;
-  }
-  if (relative.startsWith('..') || relative.includes('\0')) return null;
-  const file = path.join(root, relative);
-  try {
-    return statSync(file).isFile() ? relative : null;
+    const relative = path.posix.normalize(decodeURIComponent(urlPath)).replace(/^\/+/, '');
+    return statSync(path.join(root, relative)).isFile() ? relative : null;
   } catch {
     return null;
   }

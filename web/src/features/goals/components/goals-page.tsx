@@ -12,16 +12,16 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGoals } from '../api/list-goals';
 import { useUpdateGoal } from '../api/update-goal';
 import { useGoalCreation } from '../hooks/use-goal-creation';
-import type { GoalStatus } from '../lib/goal-options';
+import { statusLabel, type GoalStatus } from '../lib/goal-options';
 import { GoalGrid } from './goal-grid';
 import { GoalForm } from './goal-form';
 import { Icon } from '../../../components/icon';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
 
-const TABS: readonly { status: GoalStatus; label: string }[] = [
-  { status: 'active', label: 'Active' },
-  { status: 'abandoned', label: 'Abandoned' },
-];
+const TABS: readonly { status: GoalStatus; label: string }[] = (['active', 'abandoned'] as const).map((status) => ({
+  status,
+  label: statusLabel(status),
+}));
 
 type CreateMode = 'blank' | 'template';
 
