@@ -47,18 +47,44 @@ export interface ServerCpuReading {
 export async function serverCpuReading(pool: Pool): Promise<ServerCpuReading> {
   const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   const postmaster = processStat(rows[0]!.pid).parent;
-  const children = new Map<number, Cpu & { switches: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const process = processStat(Number(entry));
-      if (process.parent === postmaster)
-        children.set(Number(entry), { ...process, switches: voluntarySwitches(Number(entry)) });
-    } catch {
-      // a process that ended while the list was read
-    }
+  return consistentReading(
+    () => processStat(postmaster, true),
+    () => {
+      const children = new Map<number, Cpu & { switches: number }>();
+      for (const entry of readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry)) continue;
+        try {
+          const process = processStat(Number(entry));
+          if (process.parent === postmaster)
+            children.set(Number(entry), { ...process, switches: voluntarySwitches(Number(entry)) });
+        } catch {
+          // a process that ended while the list was read
+        }
+      }
+      return children;
+    },
+  );
+}
+
+/**
+ * A reading whose children and postmaster agree: the postmaster is read before and after the children, and
+ * the reading is taken again while the two differ. A child that ends while the list is read is counted either
+ * among the children or in the postmaster's reaped time, never in both or neither (before, a backend that
+ * ended just after it was listed was taken off the next difference without being in it: a negative CPU).
+ */
+export function consistentReading(
+  readPostmaster: () => Cpu,
+  readChildren: () => ServerCpuReading['children'],
+  attempts = 10,
+): ServerCpuReading {
+  let postmaster = readPostmaster();
+  for (let attempt = 1; ; attempt += 1) {
+    const children = readChildren();
+    const after = readPostmaster();
+    const agree = after.userMs === postmaster.userMs && after.systemMs === postmaster.systemMs;
+    if (agree || attempt >= attempts) return { postmaster: after, children };
+    postmaster = after;
   }
-  return { postmaster: processStat(postmaster, true), children };
 }
 
 /** The server's work between two readings. */
