@@ -8,7 +8,17 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectText, openTab, shoot, signInWithForm, startStride, type Stride, type Tab } from './support/harness';
+import {
+  DESKTOP,
+  expectText,
+  openTab,
+  PHONE,
+  shoot,
+  signInWithForm,
+  startStride,
+  type Stride,
+  type Tab,
+} from './support/harness';
 
 const ADMIN = 'ops.billing@example.com';
 let stride: Stride;
@@ -52,6 +62,13 @@ async function asAdmin(path: string, body: unknown): Promise<number> {
   );
 }
 
+/** The page's type and colours, as the app's design tokens set them on its body. */
+const look = (on: Page) =>
+  on.evaluate(() => {
+    const { fontFamily, color, backgroundColor } = getComputedStyle(document.body);
+    return { fontFamily, color, backgroundColor };
+  });
+
 /** Opens the test portal from the profile, presses one of its buttons and waits for the page again. */
 const pressInPortal = async (button: string, expected: string) => {
   await page.goto(`${stride.baseUrl}/user-profile`);
@@ -63,10 +80,25 @@ const pressInPortal = async (button: string, expected: string) => {
 };
 
 describe('the paying customer’s lifecycle (issue 13 items 1-3)', () => {
-  it('subscribes to Pro through the test checkout', async () => {
+  it('opens the test checkout, which looks like the product and keeps off a phone screen’s edges', async () => {
     await page.goto(`${stride.baseUrl}/sign-up?plan=pro`);
+    await page.getByLabel('Email').waitFor();
+    const appLook = await look(page);
     await signInWithForm(page, 'robin.billing@example.com', 'Robin Hale', 'Create account');
     await page.waitForURL(/\/api\/stripe\/test-checkout\//, { timeout: 30_000 });
+    expect(await look(page)).toEqual(appLook);
+    // The note on the shared billing clock is inside the card, in plain words: no API path.
+    await expectText(page.locator('main'), 'Only an admin can move it forward');
+    expect(await page.locator('body').innerText()).not.toMatch(/\/api\/|POST /);
+    await page.setViewportSize(PHONE);
+    const card = await page.locator('main').boundingBox();
+    await page.setViewportSize(DESKTOP);
+    expect(card?.x).toBeGreaterThanOrEqual(12);
+    expect(PHONE.width - (card?.x ?? 0) - (card?.width ?? PHONE.width)).toBeGreaterThanOrEqual(12);
+    await shot('checkout');
+  });
+
+  it('subscribes to Pro through the test checkout', async () => {
     await page.getByRole('button', { name: /pay/i }).first().click();
     await page.waitForURL(/\/payment-success\?success=true/, { timeout: 30_000 });
     await expectText(page.getByRole('status').filter({ hasText: 'Welcome to' }), 'Pro');

@@ -13,6 +13,43 @@ const escapeHtml = (text: string): string =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
 
+/**
+ * The web app's design tokens these pages use, with the values of web/src/styles/tokens.css (the API cannot
+ * import the web app, and in `npm run dev` it does not serve its build): same names, same values, held
+ * equal by test-mode-pages.unit.test.ts.
+ */
+export const TEST_PAGE_TOKENS = {
+  '--font-sans':
+    "'Inter', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  '--color-bg': '#f6f7fb',
+  '--color-surface': '#ffffff',
+  '--color-surface-muted': '#f8fafc',
+  '--color-border': '#e5e7ef',
+  '--color-border-strong': '#d4d8e4',
+  '--color-text': '#0f172a',
+  '--color-text-muted': '#5b6478',
+  '--color-primary': '#4f46e5',
+  '--color-primary-hover': '#4338ca',
+  '--color-primary-ring': 'rgba(79, 70, 229, 0.35)',
+  '--color-danger': '#dc2626',
+  '--color-danger-soft': '#fef2f2',
+  '--color-warning-soft': '#fffbeb',
+  '--radius-sm': '8px',
+  '--radius-lg': '16px',
+  '--shadow-md': '0 6px 18px rgba(15, 23, 42, 0.07), 0 2px 6px rgba(15, 23, 42, 0.04)',
+} as const;
+
+const tokens = Object.entries(TEST_PAGE_TOKENS)
+  .map(([name, value]) => `${name}: ${value};`)
+  .join(' ');
+
+/** Who may move the shared billing clock, in plain words (every test page says it). */
+export const BILLING_CLOCK_NOTE =
+  'Test mode keeps one billing clock for everyone on this server. Only an admin can move it forward, ' +
+  'and doing so moves the billing dates of every account, not just yours.';
+
+const logo = `<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#6366f1"/><stop offset="1" stop-color="#8b5cf6"/></linearGradient></defs><rect width="32" height="32" rx="9" fill="url(#g)"/><path d="M8.5 21.5l5-5 4 4 6-8" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+
 const layout = (title: string, body: string): string => `<!doctype html>
 <html lang="en">
 <head>
@@ -22,25 +59,51 @@ const layout = (title: string, body: string): string => `<!doctype html>
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${escapeHtml(title)} · TEST MODE</title>
 <style>
-  body { font-family: system-ui, sans-serif; background: #f6f7fb; color: #1d2433; margin: 0; }
-  .banner { background: #b42318; color: #fff; text-align: center; padding: 12px; font-weight: 700; letter-spacing: .04em; }
-  main { max-width: 440px; margin: 40px auto; background: #fff; border-radius: 12px; padding: 28px; box-shadow: 0 4px 24px #0001; }
-  h1 { font-size: 1.3rem; margin: 0 0 4px; }
-  .price { font-size: 1.8rem; font-weight: 700; margin: 12px 0; }
-  .muted { color: #5b6478; font-size: .9rem; }
-  .card { border: 1px dashed #b42318; border-radius: 8px; padding: 12px; margin: 16px 0; color: #b42318; font-size: .9rem; }
-  button { width: 100%; padding: 12px; border: 0; border-radius: 8px; font-size: 1rem; cursor: pointer; margin-top: 8px; }
-  .primary { background: #4f46e5; color: #fff; } .secondary { background: #eef0f6; color: #1d2433; }
-  .danger { background: #fde8e8; color: #b42318; }
-  a { color: #4f46e5; display: inline-block; margin-top: 16px; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; } dt { color: #5b6478; }
+  :root { ${tokens} }
+  *, *::before, *::after { box-sizing: border-box; }
+  body { margin: 0; font-family: var(--font-sans); font-size: 15px; line-height: 1.55; color: var(--color-text);
+    background: var(--color-bg); -webkit-font-smoothing: antialiased; }
+  .banner { background: var(--color-danger); color: #fff; text-align: center; padding: 10px 16px; font-size: 14px;
+    font-weight: 700; letter-spacing: .04em; }
+  .page { padding: 32px 16px 48px; }
+  .brand { display: flex; align-items: center; justify-content: center; gap: 10px; margin: 0 0 20px;
+    font-weight: 800; font-size: 19px; letter-spacing: -0.03em; }
+  main { max-width: 440px; margin: 0 auto; background: var(--color-surface); border: 1px solid var(--color-border);
+    border-radius: var(--radius-lg); padding: 28px; box-shadow: var(--shadow-md); }
+  h1 { font-size: 1.3rem; line-height: 1.2; letter-spacing: -0.015em; margin: 0 0 4px; }
+  p { margin: 0 0 8px; }
+  .price { font-size: 1.8rem; font-weight: 700; margin: 12px 0; letter-spacing: -0.015em; }
+  .muted { color: var(--color-text-muted); font-size: 14px; }
+  .features { padding-left: 20px; margin: 0 0 12px; }
+  .test-note { border: 1px dashed var(--color-danger); background: var(--color-danger-soft); border-radius: var(--radius-sm);
+    padding: 10px 14px; margin: 16px 0; color: #991b1b; font-size: 14px; }
+  form { margin: 0; }
+  button { display: flex; align-items: center; justify-content: center; width: 100%; min-height: 48px; padding: 0 22px;
+    border: 1px solid transparent; border-radius: var(--radius-sm); font: inherit; font-weight: 600; cursor: pointer;
+    margin-top: 8px; }
+  button:focus-visible, a:focus-visible { outline: 3px solid var(--color-primary-ring); outline-offset: 2px; }
+  .primary { background: var(--color-primary); color: #fff; } .primary:hover { background: var(--color-primary-hover); }
+  .secondary { background: var(--color-surface); color: var(--color-text); border-color: var(--color-border-strong); }
+  .secondary:hover { background: var(--color-surface-muted); }
+  .danger { background: var(--color-danger-soft); color: #b91c1c; border-color: #fecaca; }
+  a { color: var(--color-primary); text-decoration: none; font-weight: 600; }
+  a:hover { text-decoration: underline; }
+  .back { display: inline-block; margin-top: 16px; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; margin: 16px 0; } dt { color: var(--color-text-muted); }
+  dd { margin: 0; overflow-wrap: anywhere; }
+  .note { margin: 20px 0 0; padding-top: 16px; border-top: 1px solid var(--color-border); color: var(--color-text-muted);
+    font-size: 13px; }
+  @media (max-width: 480px) { .page { padding: 20px 16px 32px; } main { padding: 20px; } }
 </style>
 </head>
 <body>
 <div class="banner" role="alert">TEST MODE — no real payment</div>
-<main>${body}</main>
-<p class="note">Test mode shares one billing clock for the whole server; only an admin can move it forward
-(POST /api/stripe/test-mode/advance-clock), and doing so moves every user's billing dates.</p>
+<div class="page">
+<div class="brand">${logo}<span>Stride</span></div>
+<main>${body}
+<p class="note">${escapeHtml(BILLING_CLOCK_NOTE)}</p>
+</main>
+</div>
 </body>
 </html>`;
 
@@ -59,10 +122,10 @@ export function testCheckoutPage(input: {
 <div class="price">${escapeHtml(plan.priceDisplay)}</div>
 <ul class="features">${plan.features.map((feature) => `<li>${escapeHtml(feature)}</li>`).join('')}</ul>
 <p class="muted">Billed to ${escapeHtml(email)}</p>
-<div class="card">This is Stride's built-in test checkout. No card is asked for and nothing is charged.
+<div class="test-note">This is Stride's built-in test checkout. No card is asked for and nothing is charged.
 Paying sends this server the same signed webhook events Stripe would.</div>
 <form method="post" action="${escapeHtml(action)}"><button class="primary" type="submit">Pay ${escapeHtml(plan.priceDisplay)} (test)</button></form>
-<a href="${escapeHtml(cancelUrl)}">Cancel and go back</a>`,
+<a class="back" href="${escapeHtml(cancelUrl)}">Cancel and go back</a>`,
   );
 }
 
@@ -90,9 +153,9 @@ ${status.cancelAtPeriodEnd ? '' : `<form method="post" action="${action('cancel'
 ${status.gracePeriodEndsAt ? `<dt>Grace period ends</dt><dd>${escapeHtml(status.gracePeriodEndsAt)}</dd>` : ''}
 ${status.cancelAtPeriodEnd && status.currentPeriodEnd ? `<dt>Ends</dt><dd>${escapeHtml(status.currentPeriodEnd)}, then Free</dd>` : ''}
 </dl>
-<div class="card">Stride's built-in test billing portal. The buttons send this server the webhook events Stripe would.</div>
+<div class="test-note">Stride's built-in test billing portal. The buttons send this server the webhook events Stripe would.</div>
 ${buttons}
-<a href="${escapeHtml(returnUrl)}">Return to Stride</a>`,
+<a class="back" href="${escapeHtml(returnUrl)}">Return to Stride</a>`,
   );
 }
 
@@ -103,6 +166,6 @@ export function testModeMessagePage(
 ): string {
   return layout(
     title,
-    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${link ? `<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>` : ''}`,
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${link ? `<a class="back" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>` : ''}`,
   );
 }

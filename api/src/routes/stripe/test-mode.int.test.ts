@@ -155,7 +155,7 @@ describe('billing test mode (no STRIPE_SECRET_KEY)', () => {
     expect(page.body).toContain('TEST MODE — no real payment');
     expect(page.body).toContain('Basic');
     // Issue 11, defect 8: the page says the clock is the whole server's and only an admin moves it.
-    expect(page.body).toContain('only an admin can move it forward');
+    expect(page.body).toContain('Only an admin can move it forward');
     // Issue 13 item 3: every button posts where the route is, with no sign-in (the session id is the key).
     const press = async (label: string) => {
       const html = (await t.app.inject({ method: 'GET', url: portalUrl.pathname })).body;
