@@ -243,7 +243,7 @@ describe('Stride in a browser', () => {
   it('signs out back to the landing page', async () => {
     await go('/daily');
     await openAccountMenu();
-    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(`${baseUrl}/`);
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     const productKeys = await page.evaluate(() =>

@@ -171,28 +171,28 @@ describe('tasks: open, edit, reorder, undo', () => {
   it('undoes a task removal from the toast; a removal left alone is sent when the toast ends, or when the page goes', async () => {
     const removeLiftSofa = async () => {
       await page.getByRole('button', { name: 'More actions for Lift sofa' }).click();
-      await page.getByRole('menuitem', { name: 'Remove task' }).click();
+      await page.getByRole('menuitem', { name: 'Delete task', exact: true }).click();
       await expect.poll(titles).toEqual(['Pack the books', 'Label boxes']);
     };
     await removeLiftSofa();
     const toastOf = (text: string) => page.locator('.toast').filter({ hasText: text });
-    await toastOf('Task removed').getByRole('button', { name: 'Undo' }).click();
+    await toastOf('Task deleted').getByRole('button', { name: 'Undo' }).click();
     await expect.poll(titles).toEqual(['Pack the books', 'Lift sofa', 'Label boxes']);
     await page.reload();
     await expect.poll(titles).toEqual(['Pack the books', 'Lift sofa', 'Label boxes']);
 
     await removeLiftSofa();
     // Left alone, the delete is sent once the toast's time (8 s) is up, and holds after a reload.
-    await expect.poll(() => toastOf('Task removed').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => toastOf('Task deleted').count(), { timeout: 20_000 }).toBe(0);
     await page.waitForTimeout(500);
     await page.reload();
     await expect.poll(titles).toEqual(['Pack the books', 'Label boxes']);
 
     // Leaving the page in the Undo time (here a reload; closing the tab alike) sends the delete at once.
     await page.getByRole('button', { name: 'More actions for Label boxes' }).click();
-    await page.getByRole('menuitem', { name: 'Remove task' }).click();
+    await page.getByRole('menuitem', { name: 'Delete task', exact: true }).click();
     await expect.poll(titles).toEqual(['Pack the books']);
-    await expect.poll(() => toastOf('Task removed').count()).toBe(1);
+    await expect.poll(() => toastOf('Task deleted').count()).toBe(1);
     await expect
       .poll(
         async () => {

@@ -36,8 +36,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: '/blog', title: titled('Blog') },
   ...BLOG_POSTS.map((post) => ({ path: `/blog/${post.slug}`, title: titled(post.title) })),
   { path: '/about', title: titled('About us') },
-  { path: '/privacy', title: titled('Privacy Policy') },
-  { path: '/terms', title: titled('Terms of Service') },
+  { path: '/privacy', title: titled('Privacy policy') },
+  { path: '/terms', title: titled('Terms of service') },
 ];
 
 /** The plan catalogue as the pricing cards need it (prices and limits; checkout ids come at run time). */

@@ -15,7 +15,7 @@ describe('pre-rendered public pages', () => {
     expect(landing).toContain('href="/sign-up?plan=pro"');
     expect(landing).toContain('public-menu');
     expect(renderPublicPage('/pricing')).toContain('Simple plans that grow with your ambition');
-    expect(renderPublicPage('/terms')).toContain('Terms of Service');
+    expect(renderPublicPage('/terms')).toContain('Terms of service');
     expect(renderPublicPage('/pricing')).not.toContain('Loading plans');
   });
 });

@@ -3,13 +3,13 @@ import { LogoMark } from '../../components/logo';
 import { captureException } from '../../lib/error-reporting';
 
 export const APP_ERROR_TITLE = 'Something went wrong';
-export const APPLICATION_ERROR_TITLE = 'Application Error';
+export const APPLICATION_ERROR_TITLE = 'Application error';
 
 interface State {
   readonly error: Error | null;
 }
 
-/** Inside the providers: 'Something went wrong' with Try Again and Reload Page. */
+/** Inside the providers: 'Something went wrong' with Try again and Reload page. */
 export class AppErrorBoundary extends Component<{ readonly children: ReactNode }, State> {
   override state: State = { error: null };
 
@@ -31,10 +31,10 @@ export class AppErrorBoundary extends Component<{ readonly children: ReactNode }
           <p>An unexpected error stopped this page. Your goals are safe — try again, or reload the page.</p>
           <div className="button-row button-row--center">
             <button type="button" className="button button--primary" onClick={() => this.setState({ error: null })}>
-              Try Again
+              Try again
             </button>
             <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
-              Reload Page
+              Reload page
             </button>
           </div>
         </div>
@@ -52,14 +52,14 @@ export function ApplicationErrorScreen({ message }: { readonly message?: string 
         <p>Stride could not start. Please check your connection and reload the page.</p>
         {message ? <p className="muted small">{message}</p> : null}
         <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-          Reload Page
+          Reload page
         </button>
       </div>
     </main>
   );
 }
 
-/** Outermost: if even the providers fail, 'Application Error'. */
+/** Outermost: if even the providers fail, 'Application error'. */
 export class RootErrorBoundary extends Component<{ readonly children: ReactNode }, State> {
   override state: State = { error: null };
 

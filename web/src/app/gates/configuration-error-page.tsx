@@ -13,7 +13,7 @@ export function ConfigurationErrorPage() {
           <code>/api/config</code>) and restart it, or use <code>AUTH_MODE=dev</code> for local development.
         </p>
         <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-          Reload Page
+          Reload page
         </button>
       </div>
     </main>

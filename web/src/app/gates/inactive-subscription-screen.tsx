@@ -26,7 +26,7 @@ export function InactiveSubscriptionScreen() {
           className="button button--secondary button--lg"
           onClick={() => navigate('/pricing', { state: { showPlans: true } })}
         >
-          View Plans &amp; Reactivate
+          View plans &amp; reactivate
         </button>
       </section>
     </div>

@@ -3,7 +3,7 @@ import { LogoMark } from '../../components/logo';
 
 /** Spec section 9: the loading screen appears only after 200 ms, so quick loads never flash it. */
 export const LOADING_GATE_DELAY_MS = 200;
-export const LOADING_TEXT = 'Loading Your Goals';
+export const LOADING_TEXT = 'Loading your goals';
 
 export function LoadingGate({ delayMs = LOADING_GATE_DELAY_MS }: { readonly delayMs?: number }) {
   const [visible, setVisible] = useState(delayMs <= 0);

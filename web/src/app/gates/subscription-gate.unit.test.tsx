@@ -64,7 +64,7 @@ describe('billing never locks anyone out (issue 13 items 1 and 2)', () => {
 
   it('reveals the plans from the inactive screen', async () => {
     renderAt('/pricing', canceledPro);
-    await userEvent.click(screen.getByRole('button', { name: 'View Plans & Reactivate' }));
+    await userEvent.click(screen.getByRole('button', { name: 'View plans & reactivate' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/pricing');
   });
 });

@@ -6,7 +6,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { initials } from '../../lib/format';
 import { useUpgradeDialog } from '../../lib/upgrade-dialog';
 
-/** Spec section 2: name, email, Analytics (PRO tag unless pro or team), Manage Account, Upgrade to Pro (lite), Sign Out. */
+/** Spec section 2: name, email, Analytics (PRO tag unless pro or team), Manage account, Upgrade to Pro (lite), Sign out (the spec's Title Case written in sentence case, as every label is). */
 export function AccountMenu() {
   const navigate = useNavigate();
   const auth = useAuthSession();
@@ -25,7 +25,7 @@ export function AccountMenu() {
       ),
       onSelect: () => navigate('/analytics'),
     },
-    { key: 'account', label: 'Manage Account', onSelect: () => navigate('/user-profile') },
+    { key: 'account', label: 'Manage account', onSelect: () => navigate('/user-profile') },
   ];
   if (user.subscriptionTier === 'lite') {
     items.push({
@@ -36,7 +36,7 @@ export function AccountMenu() {
     });
   }
   if (user.isAdmin) items.push({ key: 'admin', label: 'Admin', onSelect: () => navigate('/admin') });
-  items.push({ key: 'sign-out', label: 'Sign Out', tone: 'danger', onSelect: () => void auth.signOut() });
+  items.push({ key: 'sign-out', label: 'Sign out', tone: 'danger', onSelect: () => void auth.signOut() });
 
   return (
     <DropdownMenu

@@ -4,7 +4,7 @@ import { useAuthSession } from '../../lib/auth-session';
 import { usePublicConfig } from '../../lib/public-config';
 
 /**
- * Tagline, 'Need help affording Pro?' mail link and Pricing, Blog, About Us, Privacy, Terms and Contact.
+ * Tagline, 'Need help affording Pro?' mail link and Pricing, Blog, About us, Privacy, Terms and Contact.
  * Pricing goes to the landing page's #pricing section (at '/' signed out, '/landing' signed in) and
  * scrolls to it once it is rendered.
  */
@@ -32,7 +32,7 @@ export function Footer() {
             Pricing
           </a>
           <Link to="/blog">Blog</Link>
-          <Link to="/about">About Us</Link>
+          <Link to="/about">About us</Link>
           <Link to="/privacy">Privacy</Link>
           <Link to="/terms">Terms</Link>
           <a href={`mailto:${supportEmail}`}>Contact</a>

@@ -22,7 +22,7 @@ describe('header and account menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['AnalyticsPRO', 'Manage Account', 'Sign Out']);
+    ).toEqual(['AnalyticsPRO', 'Manage account', 'Sign out']);
   });
 
   it('shows Upgrade in the header and Upgrade to Pro in the menu for lite users', async () => {
@@ -53,9 +53,9 @@ describe('header and account menu', () => {
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: /Analytics/ })).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'Manage Account' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Manage account' })).toHaveFocus();
     await userEvent.keyboard('{End}');
-    expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();

@@ -13,7 +13,7 @@ import { useSubtaskAction } from '../api/subtask-actions';
 import { SIZE_OPTIONS } from '../lib/step-sizes';
 
 /**
- * A task's sub-steps (one level): tick them off (the task's and the goal's progress roll up), remove one,
+ * A task's sub-steps (one level): tick them off (the task's and the goal's progress roll up), delete one,
  * or break the task down (again) with the same step-size control as a goal; that uses 1 AI generation.
  */
 export function TaskSubtasks({ goalId, task }: { readonly goalId: string; readonly task: TaskRow }) {
@@ -84,7 +84,7 @@ export function TaskSubtasks({ goalId, task }: { readonly goalId: string; readon
                 <button
                   type="button"
                   className="icon-button subtask__remove"
-                  aria-label={`Remove sub-step ${subtask.title}`}
+                  aria-label={`Delete sub-step ${subtask.title}`}
                   onClick={() => action.mutate({ goalId, taskId: task.id, subtaskId: subtask.id, action: 'remove' })}
                 >
                   ×

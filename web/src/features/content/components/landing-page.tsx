@@ -52,7 +52,7 @@ const FAQ = [
   },
   {
     q: 'Can I cancel a paid plan?',
-    a: 'Any time, from Manage Account. You keep your plan until the end of the month you paid for.',
+    a: 'Any time, from Manage account. You keep your plan until the end of the month you paid for.',
   },
 ];
 

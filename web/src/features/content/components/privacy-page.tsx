@@ -5,7 +5,7 @@ export function PrivacyPage() {
   const { supportEmail } = usePublicConfig();
   return (
     <LegalPage
-      title="Privacy Policy"
+      title="Privacy policy"
       updated="2025-05-01"
       intro="This policy explains what Stride collects, why, and the choices you have. The short version: we collect what the product needs to work, we never sell your data, and we honour Do Not Track."
     >

@@ -5,7 +5,7 @@ export function TermsPage() {
   const { supportEmail } = usePublicConfig();
   return (
     <LegalPage
-      title="Terms of Service"
+      title="Terms of service"
       updated="2025-05-01"
       intro="These terms are the agreement between you and Stride when you use our website and app. Please read them; they are written to be understood."
     >
@@ -24,7 +24,7 @@ export function TermsPage() {
         <li>The Free plan is free forever and includes the limits shown on our pricing page.</li>
         <li>Paid plans are billed monthly in advance through Stripe and renew automatically until cancelled.</li>
         <li>Monthly limits (goals and AI breakdowns) reset at the start of each calendar month.</li>
-        <li>You can cancel at any time from Manage Account; your plan continues until the end of the paid period.</li>
+        <li>You can cancel at any time from Manage account; your plan continues until the end of the paid period.</li>
         <li>
           If a payment fails we will tell you and give you a grace period to update your payment method before your
           account moves to the Free plan.

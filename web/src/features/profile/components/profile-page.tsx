@@ -10,9 +10,9 @@ import { UsageBars } from './usage-bars';
 
 export const PROFILE_LOADING_TEXT = 'Loading your profile...';
 
-/** /user-profile, "Manage Account". The subscription section comes from billing (composed by the app). */
+/** /user-profile, "Manage account". The subscription section comes from billing (composed by the app). */
 export function ProfilePage({ subscription }: { readonly subscription: ReactNode }) {
-  useDocumentTitle('Manage Account');
+  useDocumentTitle('Manage account');
   const { user, status } = useCurrentUser();
   const auth = useAuthSession();
 
@@ -82,7 +82,7 @@ export function ProfilePage({ subscription }: { readonly subscription: ReactNode
 
       <div className="profile-signout">
         <button type="button" className="button button--ghost button--danger-text" onClick={() => void auth.signOut()}>
-          Sign Out
+          Sign out
         </button>
       </div>
     </div>

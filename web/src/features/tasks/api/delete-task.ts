@@ -44,7 +44,7 @@ export function useDeleteTask() {
   const send = useMutation({
     mutationFn: (ref: TaskRef) => deleteTask(ref),
     onSuccess: () => emitProductEvent('task_deleted'),
-    onError: (error) => toast.error(error.message || 'Could not remove the task. Please try again.'),
+    onError: (error) => toast.error(error.message || 'Could not delete the task. Please try again.'),
     onSettled: () => invalidateAfterTaskChange(queryClient),
   });
   return {
@@ -59,7 +59,7 @@ export function useDeleteTask() {
             send.mutate(ref);
           }, UNDO_TOAST_DURATION);
           waitingDeletes.set(path, { ref, timer });
-          toast.success('Task removed', {
+          toast.success('Task deleted', {
             duration: UNDO_TOAST_DURATION,
             action: {
               label: 'Undo',

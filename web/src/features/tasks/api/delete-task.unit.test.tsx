@@ -39,7 +39,7 @@ describe('useDeleteTask: a delayed delete the Undo can take back', () => {
     const { result } = renderHook(() => useDeleteTask(), { wrapper });
     act(() => result.current.mutate({ goalId: 'goal-1', taskId: 't-1' }));
     await waitFor(() => expect(shownTasks()).toEqual(['t-2']));
-    await waitFor(() => expect(toast.getAll().map((t) => t.message)).toContain('Task removed'));
+    await waitFor(() => expect(toast.getAll().map((t) => t.message)).toContain('Task deleted'));
     expect(deletes(fetchSpy)).toEqual([]);
 
     window.dispatchEvent(new Event('pagehide'));
@@ -49,7 +49,7 @@ describe('useDeleteTask: a delayed delete the Undo can take back', () => {
     expect(init?.keepalive).toBe(true);
 
     // Undo after that has nothing to take back: the task stays removed, and no second DELETE goes.
-    const undo = toast.getAll().find((t) => t.message === 'Task removed')!.action!;
+    const undo = toast.getAll().find((t) => t.message === 'Task deleted')!.action!;
     act(() => undo.onSelect());
     expect(shownTasks()).toEqual(['t-2']);
     window.dispatchEvent(new Event('pagehide'));
@@ -60,11 +60,11 @@ describe('useDeleteTask: a delayed delete the Undo can take back', () => {
     const { wrapper, shownTasks } = setup();
     const { result } = renderHook(() => useDeleteTask(), { wrapper });
     act(() => result.current.mutate({ goalId: 'goal-1', taskId: 't-2' }));
-    await waitFor(() => expect(toast.getAll().map((t) => t.message)).toContain('Task removed'));
+    await waitFor(() => expect(toast.getAll().map((t) => t.message)).toContain('Task deleted'));
     act(() =>
       toast
         .getAll()
-        .find((t) => t.message === 'Task removed')!
+        .find((t) => t.message === 'Task deleted')!
         .action!.onSelect(),
     );
     expect(shownTasks()).toEqual(['t-1', 't-2']);

@@ -54,7 +54,7 @@ export function TaskItem({
     });
   if (onEdit) items.push({ key: 'edit', label: 'Edit task', onSelect: () => onEdit(task) });
   if (done && onReopen) items.push({ key: 'reopen', label: 'Reopen task', onSelect: () => onReopen(task) });
-  if (onDelete) items.push({ key: 'delete', label: 'Remove task', tone: 'danger', onSelect: () => onDelete(task) });
+  if (onDelete) items.push({ key: 'delete', label: 'Delete task', tone: 'danger', onSelect: () => onDelete(task) });
 
   return (
     <li

@@ -78,6 +78,15 @@ describe('TaskList reordering and editing', () => {
     );
   });
 
+  it("names deleting a task as goals, collections and templates name theirs: 'Delete', never 'Remove'", async () => {
+    serve();
+    renderWithProviders(<TaskList goalId="goal_1" tasks={tasks} />, { user: makeUser() });
+    await userEvent.click(screen.getByRole('button', { name: 'More actions for Pack' }));
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(items).toContain('Delete task');
+    expect(items.filter((item) => /remove/i.test(item ?? ''))).toEqual([]);
+  });
+
   it('edits title, minutes, energy and notes from the task menu and sends only what changed', async () => {
     const calls = serve((url) =>
       url.includes('/tasks/t1')
