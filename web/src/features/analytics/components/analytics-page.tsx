@@ -116,7 +116,7 @@ export function AnalyticsPage() {
               value={metrics.data.metrics.dailyActiveStreak}
               hint={
                 metrics.data.metrics.lastActiveDate
-                  ? `Last active ${metrics.data.metrics.lastActiveDate}`
+                  ? `Last active ${formatDate(metrics.data.metrics.lastActiveDate)}`
                   : 'Not active yet'
               }
             />

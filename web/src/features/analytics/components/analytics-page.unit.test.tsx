@@ -10,7 +10,7 @@ const metrics = {
   dailyActiveStreak: 2,
   goalCompletionRate: 0,
   aiGenerationsUsed: 1,
-  lastActiveDate: null,
+  lastActiveDate: null as string | null,
   mostProductiveHour: null,
   abandonedGoals: 0,
   completedGoals: 0,
@@ -26,15 +26,16 @@ const totals = {
   activeDays: 0,
 };
 
-function serve() {
+function serve(overrides: Partial<typeof metrics> = {}) {
+  const shown = { ...metrics, ...overrides };
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://x');
-    if (url.pathname.endsWith('/user-metrics-simple')) return jsonResponse({ ...metrics, userId: 'user-1' });
+    if (url.pathname.endsWith('/user-metrics-simple')) return jsonResponse({ ...shown, userId: 'user-1' });
     if (url.pathname.endsWith('/user-metrics'))
       return jsonResponse({
         userId: 'user-1',
         asOf: isoDay(new Date()),
-        metrics,
+        metrics: shown,
         engagement: { score: 10, breakdown: { completion: 0, streak: 0, goalProgress: 0, aiUsage: 0, recency: 0 } },
         insights: [],
       });
@@ -60,6 +61,13 @@ describe('AnalyticsPage asks only what the screen can show', () => {
     expect(await screen.findByTestId('analytics-upgrade')).toBeInTheDocument();
     await screen.findByText(/So far you complete/);
     expect(paths(spy)).toEqual(['/analytics/user-metrics-simple']);
+  });
+
+  it('writes the last active day as every date is written (formatDate), not as YYYY-MM-DD', async () => {
+    serve({ lastActiveDate: '2026-12-01' });
+    renderWithProviders(<AnalyticsPage />, { user: makeUser({ subscriptionTier: 'pro' }) });
+    await screen.findByTestId('analytics-dashboard');
+    expect(screen.getByText('Last active December 1, 2026')).toBeInTheDocument();
   });
 
   it('clips the range to the day the account was created', async () => {

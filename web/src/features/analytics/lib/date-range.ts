@@ -1,4 +1,5 @@
 import { addDays, localDateOf } from '@stride/domain/dates/local-date';
+import { formatDate } from '../../../lib/format';
 export interface DateRange {
   /** YYYY-MM-DD, inclusive. */
   readonly start: string;
@@ -47,9 +48,6 @@ export type RangeCheck =
   | { readonly ok: true; readonly range: DateRange; readonly clipped: boolean }
   | { readonly ok: false; readonly reason: 'from-after-to' | 'before-account' | 'invalid'; readonly message: string };
 
-const dayText = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const showDay = (day: string) => dayText.format(new Date(`${day}T00:00:00Z`));
-
 /**
  * The range the charts may draw: From after To is refused with a message, and days before the account
  * existed are cut off (charts and averages never count days on which the user could not have been active).
@@ -62,14 +60,14 @@ export function checkRange(range: DateRange, createdAt: string | null | undefine
     return {
       ok: false,
       reason: 'from-after-to',
-      message: `The From date (${showDay(range.start)}) is after the To date (${showDay(range.end)}). Pick a From date on or before the To date.`,
+      message: `The From date (${formatDate(range.start)}) is after the To date (${formatDate(range.end)}). Pick a From date on or before the To date.`,
     };
   const first = accountStartDay(createdAt, timeZone);
   if (first && range.end < first)
     return {
       ok: false,
       reason: 'before-account',
-      message: `Your account was created on ${showDay(first)}. Pick dates from then on.`,
+      message: `Your account was created on ${formatDate(first)}. Pick dates from then on.`,
     };
   if (first && range.start < first) return { ok: true, range: { start: first, end: range.end }, clipped: true };
   return { ok: true, range, clipped: false };

@@ -1,5 +1,5 @@
 import type { QuickAddResult } from '@stride/domain/quick-add/quick-add';
-import { formatMinutes } from '../../../lib/format';
+import { formatDate, formatMinutes } from '../../../lib/format';
 
 /** What a quick-add line will save, read back before saving (announced politely to screen readers). */
 export function QuickAddPreview({
@@ -15,8 +15,8 @@ export function QuickAddPreview({
   const parts = [
     `"${result.title}"`,
     goal ? `in ${goal}` : result.goalTag ? `#${result.goalTag} matches no goal` : 'no goal yet: add #goal',
-    result.doDate ? `on ${result.doDate}` : null,
-    result.dueDate ? `due ${result.dueDate}` : null,
+    result.doDate ? `on ${formatDate(result.doDate)}` : null,
+    result.dueDate ? `due ${formatDate(result.dueDate)}` : null,
     result.estimatedMinutes !== null ? formatMinutes(result.estimatedMinutes) : null,
     result.energyLevel ? `${result.energyLevel} energy` : null,
     result.recurrence ? `repeats (${result.recurrence.kind})` : null,

@@ -5,7 +5,7 @@ import type { GoalChoice } from '@stride/domain/quick-add/goal-match';
 import { energyLevels } from '@stride/domain/tasks/energy-workflow';
 import { taskStatusValues } from '@stride/domain/tasks/task-events';
 import { PageHeader } from '../../../components/page-header';
-import { formatMinutes } from '../../../lib/format';
+import { formatDate, formatMinutes } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSearch } from '../api/search';
 
@@ -131,7 +131,7 @@ export function SearchPage({ goals }: { readonly goals: readonly GoalChoice[] })
                   <Link to={goalLink(task.goal_id)}>{task.title}</Link>{' '}
                   <span className="muted">
                     · {task.goal_title} · {STATUS_WORDS[task.status]} · {formatMinutes(task.estimated_minutes)}
-                    {task.do_date ? ` · planned ${task.do_date}` : ''}
+                    {task.do_date ? ` · planned ${formatDate(task.do_date)}` : ''}
                   </span>
                 </li>
               ))}
