@@ -151,7 +151,7 @@ export const builtInTemplates: readonly BuiltInTemplate[] = [
   template(
     'monthly-budget',
     'Set up a monthly budget',
-    'Know where the money goes and give every euro a job.',
+    'Know where the money goes and give every dollar a job.',
     'finance',
     'medium',
     [

@@ -22,6 +22,13 @@ describe('the built-in template library', () => {
     }
   });
 
+  it('names money in dollars, as the prices in the app are ($), never another currency', () => {
+    for (const template of builtInTemplates) {
+      const text = [template.title, template.description, ...template.tasks.map((task) => task.title)].join(' ');
+      expect(text, template.id).not.toMatch(/€|£|¥|\b(euros?|eur|pounds? sterling|gbp|yen)\b/i);
+    }
+  });
+
   it('ids are unique, stable and prefixed; titles within a template are unique (none is dropped as a duplicate)', () => {
     const ids = builtInTemplates.map((template) => template.id);
     expect(new Set(ids).size).toBe(ids.length);
