@@ -14,7 +14,8 @@ const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 
 /**
  * What the person can do next, by status and code. The one place where failures become words on the
- * screen: the server's own text never reaches the page (it stays on `serverMessage` for error reports).
+ * screen: the server's own text never reaches the page (it stays on `serverMessage` for error reports),
+ * except the reason it gives for refusing one named field of input (`fieldProblem`).
  */
 export function userMessageFor(status: number, code?: string, timedOut = false): string {
   if (status === 0)
@@ -70,6 +71,19 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/**
+ * The server's reason when it refused `field` of the input (400 `validation` naming that field), as a
+ * sentence; null for any other failure. A screen shows it where the status alone says too little (a
+ * file the server read and found no tasks in): the API writes such reasons with what to do next.
+ */
+export function fieldProblem(error: unknown, field: string): string | null {
+  if (!isApiError(error) || error.status !== 400 || error.code !== 'validation') return null;
+  if (error.details?.field !== field) return null;
+  const reason = error.serverMessage.trim();
+  if (!reason) return null;
+  return /[.!?]$/.test(reason) ? reason : `${reason}.`;
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;

@@ -433,7 +433,14 @@ describe('planner', () => {
     // Overdue in Todoist: planned for today here (a do date is never set in the past).
     expect(found.find((task) => task.title === 'Old overdue thing')).toMatchObject({ do_date: today() });
     expect(found.find((task) => task.title === 'Water plants')).toMatchObject({ series_id: expect.any(String) });
-    expect((await client.post('/api/planner/import/todoist', { csv: 'not,a,todoist\nfile' })).statusCode).toBe(400);
+    // A CSV that is not a Todoist export: the reason and what to do, on the field (the web app shows it).
+    const notTodoist = await client.post('/api/planner/import/todoist', { csv: 'not,a,todoist\nfile' });
+    expect(notTodoist.statusCode).toBe(400);
+    expect(notTodoist.json()).toMatchObject({
+      error: 'The file holds no Todoist tasks. Export the project from Todoist as CSV and upload that file.',
+      code: 'validation',
+      details: { field: 'csv' },
+    });
     // Not well-formed CSV (a quote never closed; found by the every-route property suite as a 500): a 400 on csv.
     const malformed = await client.post('/api/planner/import/todoist', { csv: '"C' });
     expect(malformed.statusCode).toBe(400);

@@ -80,7 +80,13 @@ export async function run(
   ]);
   const now = context.now ?? services.clock();
   const { tasks, skipped } = readTodoistCsv(csv, { now, timeZone });
-  if (tasks.length === 0) throw new DomainError('validation', 'The file holds no Todoist tasks', { field: 'csv' });
+  // Said on the page as it is (the web app shows a refused field's reason): what is wrong, then what to do.
+  if (tasks.length === 0)
+    throw new DomainError(
+      'validation',
+      'The file holds no Todoist tasks. Export the project from Todoist as CSV and upload that file.',
+      { field: 'csv' },
+    );
   const goalId = newId();
   const withIds = tasks.map((task) => ({ task, taskId: newId() }));
   const { result } = await services.commands.execute({

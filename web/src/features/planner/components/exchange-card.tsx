@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { strideExportSchema } from '@stride/domain/exchange/stride-export';
+import { fieldProblem } from '../../../lib/api-client';
 import { importStride, importTodoist } from '../api/exchange';
 import { invalidateAfterPlanning } from '../api/invalidate';
 import { downloadCsvExport, downloadJsonExport } from '../lib/export-files';
@@ -57,7 +58,12 @@ export function ExchangeCard() {
     await run(async () => {
       const text = await file.text();
       if (kind === 'todoist') {
-        const result = await importTodoist(text);
+        // A file the server read and refused (not a Todoist export) is said in the server's words, which
+        // name what is wrong and what to do; the generic 400 text ("wasn't accepted") says neither.
+        const result = await importTodoist(text).catch((error: unknown) => {
+          const problem = fieldProblem(error, 'csv');
+          throw problem ? new Error(problem) : error;
+        });
         await invalidateAfterPlanning(queryClient);
         return `Imported ${result.tasks} tasks from Todoist into a new goal.`;
       }
