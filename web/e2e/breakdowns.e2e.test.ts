@@ -7,6 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepMinutesRange } from '@stride/domain/ai/breakdown';
 import { toPercent } from '@stride/domain/tasks/subtask-progress';
 import { apiAs, expectText, holdReads, shoot, signIn, startProduct, type Product } from './support/harness';
 
@@ -14,6 +15,7 @@ const USER = { email: 'e2e.breakdowns@example.com', name: 'Bea Breakdown' };
 
 let product: Product;
 let page: Page;
+const tiny = stepMinutesRange('tiny');
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const aiCounter = () => page.getByTestId('usage-ai').first();
@@ -28,7 +30,8 @@ beforeAll(async () => {
     title: 'Run a half marathon',
     description: 'I currently run 5 km twice a week',
     category: 'health',
-    target_date: inDays(35),
+    // Two weeks: half an hour a week is less than the tiny plan needs (its steps are 5 to 15 minutes).
+    target_date: inDays(14),
   });
   page = await product.newPage();
   await signIn(page, product.baseUrl, USER.email, USER.name);
@@ -49,6 +52,12 @@ describe('AI breakdowns: size, review, save, break down again', () => {
     await expectText(page.getByTestId('planner-source'), 'Built-in planner, works offline');
     await expect.poll(() => steps().count()).toBeGreaterThanOrEqual(5);
     await expectText(aiCounter(), '1/3');
+    // Every step the built-in planner proposes is the size chosen (its minutes declared once in the contract).
+    const proposed = await page
+      .getByLabel(/^Step \d+ minutes$/)
+      .evaluateAll((inputs) => inputs.map((input) => Number((input as HTMLInputElement).value)));
+    expect(proposed.length).toBe(await steps().count());
+    expect(proposed.filter((minutes) => minutes < tiny.min || minutes > tiny.max)).toEqual([]);
     // Half an hour a week is not enough before the target date: the warning offers the two ways out.
     const warning = page.getByRole('alert').filter({ hasText: 'This plan needs about' });
     await expect.poll(() => warning.count()).toBe(1);
@@ -87,6 +96,11 @@ describe('AI breakdowns: size, review, save, break down again', () => {
     await expect.poll(() => page.getByTestId('subtask').count()).toBeGreaterThanOrEqual(2);
     await expectText(aiCounter(), '2/3');
     const total = await page.getByTestId('subtask').count();
+    // The sub-steps are about this step (its own words) and tiny, not more steps of a half marathon.
+    const subSteps = await page.getByTestId('subtask').allTextContents();
+    expect(subSteps.filter((text) => !/lace up|jog/i.test(text))).toEqual([]);
+    const subMinutes = subSteps.map((text) => Number(/~(\d+) min/.exec(text)?.[1]));
+    expect(subMinutes.filter((minutes) => !(minutes >= tiny.min && minutes <= tiny.max))).toEqual([]);
 
     await page.getByTestId('subtask').first().getByRole('checkbox').click();
     await expectText(page.getByTestId('subtask-progress').first(), `1 of ${total} sub-steps done`);

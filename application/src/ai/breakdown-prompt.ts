@@ -26,6 +26,7 @@ export const BREAKDOWN_SYSTEM_PROMPT = [
   'Order the tasks as they should be done, or from the least to the most demanding when "easiestFirst" is true.',
   'Multiply your minute estimates by "estimateRatio" for the task\'s energy level: the user\'s own pace.',
   'Never repeat or rephrase a task listed in "existingTasks". Respect the target date when there is one.',
+  'With "subStepsOf", the goal is one step of that goal: give sub-steps of this step only, together about its "stepMinutes".',
 ].join(' ');
 
 /** The ratio a model is told to apply, per energy level (1 when the user has no history). */
@@ -52,6 +53,10 @@ export function breakdownUserPrompt(goal: GoalForBreakdown, today: string, optio
     easiestFirst: options?.easiestFirst ?? false,
     estimateRatio: ratiosOf(options),
     existingTasks: options?.existingTaskTitles ?? [],
+    // Sub-steps of one step of a goal: about that step only, together about its minutes.
+    ...(options?.subStepsOf && {
+      subStepsOf: { goal: options.subStepsOf.goalTitle, stepMinutes: options.subStepsOf.estimatedMinutes },
+    }),
     // Asked again: a different, still sensible plan.
     ...(options && options.variant > 0 && { variant: options.variant, differentFromBefore: true }),
   });

@@ -7,6 +7,7 @@ import {
   type GoalPriority,
 } from '../goals/goal-events';
 import { energyLevelSchema, type EnergyLevel } from '../tasks/energy-workflow';
+import { taskMinutesSchema } from '../tasks/task-events';
 
 /**
  * The contract of an AI task breakdown, shared by every planner (the embedded one and any remote
@@ -73,6 +74,48 @@ export type StepGranularity = z.infer<typeof stepGranularitySchema>;
 /** The minutes one step aims at, per granularity. */
 export const GRANULARITY_MINUTES: Readonly<Record<StepGranularity, number>> = { tiny: 10, normal: 25, big: 60 };
 
+/** A step of a size is between these parts of its minutes (docs/decisions.md, "Step size"). */
+const SIZE_SPREAD = { below: 0.5, above: 1.5 } as const;
+/** Estimates are whole multiples of this many minutes below an hour (estimate-calibration.ts roundEstimate). */
+const ESTIMATE_STEP = 5;
+
+export interface StepMinutesRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * The estimates a step of the chosen size may have: half to one and a half times its minutes, on the
+ * 5-minute marks estimates are rounded to (tiny 5 to 15, normal 15 to 35, big 30 to 90).
+ */
+export function stepMinutesRange(granularity: StepGranularity): StepMinutesRange {
+  const minutes = GRANULARITY_MINUTES[granularity];
+  return {
+    min: Math.max(
+      GENERATED_TASK_LIMITS.minutesMin,
+      Math.ceil((minutes * SIZE_SPREAD.below) / ESTIMATE_STEP) * ESTIMATE_STEP,
+    ),
+    max: Math.min(
+      GENERATED_TASK_LIMITS.minutesMax,
+      Math.floor((minutes * SIZE_SPREAD.above) / ESTIMATE_STEP) * ESTIMATE_STEP,
+    ),
+  };
+}
+
+/** An estimate moved into the size's range. */
+export const withinStepSize = (minutes: number, granularity: StepGranularity): number => {
+  const { min, max } = stepMinutesRange(granularity);
+  return Math.min(max, Math.max(min, minutes));
+};
+
+/** Sub-steps per task (docs/decisions.md): the task's minutes in steps of the chosen size, 2 to 8. */
+export const SUBTASK_COUNT_LIMITS = { min: 2, max: 8 } as const;
+export const subtaskCount = (taskMinutes: number, granularity: StepGranularity): number =>
+  Math.min(
+    SUBTASK_COUNT_LIMITS.max,
+    Math.max(SUBTASK_COUNT_LIMITS.min, Math.round(taskMinutes / GRANULARITY_MINUTES[granularity])),
+  );
+
 /** Limits of an estimate ratio (actual / estimated minutes), see estimate-calibration.ts. */
 export const ESTIMATE_RATIO_LIMITS = { min: 0.5, max: 2.5 } as const;
 
@@ -101,6 +144,17 @@ export const breakdownOptionsSchema = z.object({
     .default([]),
   /** 0 for the first answer; 1, 2, ... when the user asks again (a different, still sensible plan). */
   variant: z.number().int().min(0).max(1000).default(0),
+  /**
+   * Set when the "goal" is one step of a goal, broken into sub-steps: the sub-steps are about that step
+   * (its own words), at the chosen size, as many as its minutes hold (subtaskCount).
+   */
+  subStepsOf: z
+    .object({
+      goalTitle: goalFields.title,
+      estimatedMinutes: taskMinutesSchema,
+      energyLevel: energyLevelSchema.optional(),
+    })
+    .optional(),
   /** Minutes a week the user said they have for this goal; used for the overload warning. */
   availableMinutesPerWeek: z
     .number()

@@ -3,11 +3,15 @@ import {
   GENERATED_TASK_LIMITS,
   GRANULARITY_MINUTES,
   breakdownRequestSchema,
+  stepMinutesRange,
+  withinStepSize,
   plannedBreakdownSchema,
   type BreakdownRequest,
   type BreakdownRequestInput,
   type EnergyLevel,
   type PlannedStep,
+  type StepGranularity,
+  type StepMinutesRange,
 } from '@stride/domain/ai/breakdown';
 import { applyEstimateCorrection, roundEstimate } from '@stride/domain/ai/estimate-calibration';
 import { truncateWords } from './goal-subject';
@@ -15,6 +19,7 @@ import { playbookFor } from './detect-domain';
 import { formatNumber, readGoalFacts, type GoalFacts } from './goal-facts';
 import { phaseValues, type Phase, type Playbook, type SeriesTemplate, type StepTemplate } from './playbook';
 import { generalPlaybook } from './playbooks';
+import { planSubSteps } from './plan-sub-steps';
 import { assessOverload, daysUntil, parseDay, suggestDates, type OverloadAssessment } from './schedule';
 
 /**
@@ -40,6 +45,9 @@ export interface EmbeddedPlan {
   readonly overload: OverloadAssessment;
 }
 
+/** EmbeddedPlan.domain when one step is broken into sub-steps (no playbook is used). */
+export const SUB_STEPS_DOMAIN = 'sub-steps';
+
 export const embeddedPlannerInfo = {
   provider: 'embedded',
   model: 'stride-planner-v2',
@@ -49,7 +57,6 @@ export const embeddedPlannerInfo = {
 const L = GENERATED_TASK_LIMITS;
 const ENERGY_ORDER: Readonly<Record<EnergyLevel, number>> = { low: 0, medium: 1, high: 2 };
 
-/** Steps per plan by granularity before priority, deadline and the goal's numbers adjust it. */
 /** A milestone needs this many times the calendar room of another later step. */
 const SERIES_SPACING = 3;
 /** Set-up steps (clarify, prepare, start) share about this part of the time to the target date. */
@@ -70,6 +77,7 @@ function dateSpacing(steps: readonly Candidate[]): number[] {
   return steps.map((step) => (SETUP_PHASES.has(step.phase) ? 1 : (step.series ? SERIES_SPACING : 1) * scale));
 }
 
+/** Steps per plan by granularity before priority, deadline and the goal's numbers adjust it. */
 export const BASE_STEP_COUNT = { tiny: 9, normal: 7, big: 5 } as const;
 
 interface Candidate {
@@ -225,10 +233,14 @@ export function seriesValues(
   series: SeriesTemplate,
   numbers: Readonly<Record<string, number>>,
   maxCount: number,
+  /** The step size's range: a milestone of a fixed length (minutesPerUnit) stays within it. */
+  range?: StepMinutesRange,
 ): number[] {
   const target = numbers[series.fact];
   if (target === undefined || target <= 0) return [];
+  const perUnit = series.minutesPerUnit;
   const top = Math.min(
+    range && perUnit ? Math.floor(range.max / perUnit) : Number.POSITIVE_INFINITY,
     series.topMax ?? Number.POSITIVE_INFINITY,
     series.topFactorAbove && target > series.topFactorAbove.threshold ? target * series.topFactorAbove.factor : target,
   );
@@ -242,7 +254,7 @@ export function seriesValues(
       k === 1 && series.startAtOne && top >= 3 ? 1 : top >= 100 ? Math.round(raw / 100) * 100 : Math.round(raw);
     if (value > (values.at(-1) ?? from) && value > 0) values.push(value);
   }
-  return values;
+  return range && perUnit ? values.filter((value) => fitsRange(value * perUnit, range)) : values;
 }
 
 function candidatesOf(
@@ -280,8 +292,9 @@ function seriesCandidates(
   text: Record<string, string>,
   variant: number,
   maxCount: number,
+  range: StepMinutesRange,
 ): Candidate[] {
-  const values = seriesValues(series, facts.numbers, maxCount);
+  const values = seriesValues(series, facts.numbers, maxCount, range);
   const unit = series.fact === 'amount' ? (text.amount ?? '').replace(/[\d.,\s]+/g, '') : '';
   const formatValue = (value: number): string =>
     series.fact === 'amount'
@@ -327,11 +340,29 @@ export function stepBudget(request: BreakdownRequest, days: number | null, serie
   return Math.min(L.tasksMax, Math.max(L.tasksMin, budget));
 }
 
-const minutesFor = (candidate: Candidate, session: number): number => {
-  if (candidate.fixed) return candidate.baseMinutes;
-  const scaled = candidate.baseMinutes * (session / 25);
-  // Big steps stay big: a 15-minute admin step becomes 45, not 35.
-  return Math.min(session * 2.5, Math.max(session * (session >= 60 ? 0.75 : 0.5), scaled));
+const fitsRange = (minutes: number, range: StepMinutesRange): boolean => minutes >= range.min && minutes <= range.max;
+
+/**
+ * An activity of a real length (a 16 km long run, a 10-minute training session) is proposed only at a
+ * size it fits: its minutes are not the planner's to change, and a step of another size is not what the
+ * user asked for (docs/decisions.md, "Step size").
+ */
+const fitsSize = (candidate: Candidate, range: StepMinutesRange): boolean =>
+  !candidate.fixed || fitsRange(candidate.baseMinutes, range);
+
+/**
+ * A step's minutes at the chosen size: a playbook's minutes are for a normal step, scaled to the size
+ * and kept within its range, then corrected by the user's estimate ratio, still within the range.
+ */
+const minutesFor = (
+  candidate: Candidate,
+  granularity: StepGranularity,
+  options: BreakdownRequest['options'],
+): number => {
+  const scale = GRANULARITY_MINUTES[granularity] / GRANULARITY_MINUTES.normal;
+  const sized = candidate.fixed ? candidate.baseMinutes : candidate.baseMinutes * scale;
+  const estimate = roundEstimate(withinStepSize(sized, granularity));
+  return withinStepSize(applyEstimateCorrection(estimate, candidate.energy, options.estimateCorrection), granularity);
 };
 
 /** The plan with what the engine read from the goal (for tests, the evaluation and explanations). */
@@ -339,13 +370,19 @@ export function explainPlan(input: EmbeddedPlannerInput): EmbeddedPlan {
   const request = breakdownRequestSchema.parse(input);
   const { goal, today, options } = request;
   const facts = readGoalFacts(goal, today);
+  if (options.subStepsOf) {
+    // One step broken down: sub-steps about that step, not another plan of the goal's kind.
+    const steps = plannedBreakdownSchema.parse({ tasks: planSubSteps(request) }).tasks;
+    const overload = assessOverload({ steps, today, targetDate: null, availableMinutesPerWeek: null });
+    return { domain: SUB_STEPS_DOMAIN, steps, targetDate: null, facts, overload };
+  }
   const ownTarget = goal.targetDate && parseDay(goal.targetDate) ? goal.targetDate.slice(0, 10) : null;
   const targetDate = ownTarget ?? facts.impliedTargetDate;
   const days = daysUntil(targetDate, today);
   const playbook = playbookFor(goal);
   const text = deriveFacts(facts, request, targetDate);
   const variant = options.variant;
-  const session = GRANULARITY_MINUTES[options.granularity];
+  const range = stepMinutesRange(options.granularity);
 
   const existing = options.existingTaskTitles.filter((title) => title.trim() !== '');
   const isNew = (title: string, taken: readonly string[]) =>
@@ -353,10 +390,10 @@ export function explainPlan(input: EmbeddedPlannerInput): EmbeddedPlan {
 
   // Long-run series: at most one step a week before the date.
   const weeks = days !== null && days > 0 ? Math.max(1, Math.floor(days / 7)) : 10;
-  const series = playbook.series ? seriesCandidates(playbook.series, facts, text, variant, weeks) : [];
+  const series = playbook.series ? seriesCandidates(playbook.series, facts, text, variant, weeks, range) : [];
   const budget = stepBudget(request, days, series.length);
 
-  const templates = candidatesOf(playbook, facts, text, variant);
+  const templates = candidatesOf(playbook, facts, text, variant).filter((candidate) => fitsSize(candidate, range));
   const random = seededRandom(hashString(goal.title.toLowerCase()) ^ Math.imul(variant + 1, 0x9e3779b9));
   const essential = templates.filter((c) => c.rank === 1);
   const optional = templates
@@ -380,13 +417,14 @@ export function explainPlan(input: EmbeddedPlannerInput): EmbeddedPlan {
   // Fewer slots than milestones: recompute them evenly (15,000 / 30,000 / 45,000 rather than a pick).
   const milestones =
     seriesSlots < series.length && playbook.series
-      ? seriesCandidates(playbook.series, facts, text, variant, seriesSlots)
+      ? seriesCandidates(playbook.series, facts, text, variant, seriesSlots, range)
       : series;
   pickSpread(milestones, seriesSlots).forEach(take);
   essential.forEach(take);
   optional.forEach(take);
   if (chosen.length < L.tasksMin) {
     candidatesOf(generalPlaybook, facts, text, variant)
+      .filter((candidate) => fitsSize(candidate, range))
       .sort((a, b) => a.rank - b.rank || a.order - b.order)
       .forEach((candidate) => {
         if (chosen.length < L.tasksMin) take(candidate);
@@ -395,14 +433,7 @@ export function explainPlan(input: EmbeddedPlannerInput): EmbeddedPlan {
 
   const phaseIndex = (phase: Phase) => phaseValues.indexOf(phase);
   const ordered = chosen
-    .map((candidate) => ({
-      candidate,
-      minutes: applyEstimateCorrection(
-        roundEstimate(minutesFor(candidate, session)),
-        candidate.energy,
-        options.estimateCorrection,
-      ),
-    }))
+    .map((candidate) => ({ candidate, minutes: minutesFor(candidate, options.granularity, options) }))
     .sort(
       (a, b) => phaseIndex(a.candidate.phase) - phaseIndex(b.candidate.phase) || a.candidate.order - b.candidate.order,
     );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GRANULARITY_MINUTES, stepGranularitySchema } from '@stride/domain/ai/breakdown';
+import { stepGranularitySchema, subtaskCount } from '@stride/domain/ai/breakdown';
 import { plannerSourceSchema } from '@stride/domain/contracts/breakdowns';
 import type { Goal } from '@stride/domain/goals/goal-events';
 import { DomainError } from '@stride/domain/shared/domain-error';
@@ -30,10 +30,6 @@ export const resultSchema = z.object({
 });
 export type BreakDownTaskResult = z.infer<typeof resultSchema>;
 
-/** Sub-steps per task: the task's minutes in steps of the chosen size, 2 to 8. */
-export const subtaskCount = (taskMinutes: number, granularity: keyof typeof GRANULARITY_MINUTES): number =>
-  Math.min(8, Math.max(2, Math.round(taskMinutes / GRANULARITY_MINUTES[granularity])));
-
 const liveTask = (goal: Goal, taskId: string) => {
   const task = goal.tasks.items.find((candidate) => candidate.taskId === taskId && candidate.deletedAt === null);
   if (!task) throw new DomainError('not_found', 'Task not found', { field: 'taskId' });
@@ -42,7 +38,8 @@ const liveTask = (goal: Goal, taskId: string) => {
 
 /**
  * Breaks one task into sub-steps (one level, issue 14) with the same size control as a goal's breakdown.
- * The planner reads the task as a small goal of the goal's category; the sub-steps are stored at once
+ * The planner reads the task as a small goal of the goal's category, told it is one step of the goal
+ * (`subStepsOf`: the sub-steps are about the step and sized to the choice); the sub-steps are stored at once
  * (TaskBrokenDown) and count one AI generation in the same append (docs/decisions.md). Nothing new (every
  * proposed sub-step is one the task has) stores and counts nothing.
  */
@@ -73,7 +70,12 @@ export async function run(
         description: [task.description, `One step of the goal "${goal.title}".`].filter(Boolean).join(' '),
         targetDate: null,
       });
-      return services.ai.provider.generate(asGoal, { today, options: request.options });
+      // The planner is told it breaks down a step: sub-steps about the step, as many as its minutes hold.
+      const options = {
+        ...request.options,
+        subStepsOf: { goalTitle: goal.title, estimatedMinutes: task.estimatedMinutes, energyLevel: task.energyLevel },
+      };
+      return services.ai.provider.generate(asGoal, { today, options });
     },
     goalCommands: (outcome, metadata) => {
       const count = subtaskCount(taskMinutes, granularity);

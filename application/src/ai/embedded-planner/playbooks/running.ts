@@ -83,13 +83,25 @@ export const running: Playbook = {
       rank: 2,
     },
     {
+      id: 'easy-run',
+      phase: 'start',
+      titles: [
+        'Go for an easy {sessionMinutes}-minute run at a pace you can talk at',
+        'Run easy for {sessionMinutes} minutes, with walking breaks if you need them',
+      ],
+      minutes: 25,
+      energy: 'high',
+      rank: 2,
+      description: 'A run of the size you chose; longer runs come when your steps are big enough to hold them.',
+    },
+    {
       id: 'strength',
       phase: 'build',
       titles: [
-        'Do a 20-minute runner strength routine: squats, lunges, calf raises',
+        'Do a {sessionMinutes}-minute runner strength routine: squats, lunges, calf raises',
         'Add a short strength session for hips, calves and core',
       ],
-      minutes: 20,
+      minutes: 25,
       energy: 'medium',
       rank: 3,
     },

@@ -128,6 +128,18 @@ export const study: Playbook = {
       fixed: true,
     },
     {
+      // The full exam does not fit any step size (docs/decisions.md): practice under exam conditions that does.
+      id: 'timed-practice',
+      phase: 'milestone',
+      titles: [
+        'Do {sessionMinutes} minutes of past exam questions under exam conditions and review every mistake',
+        'Answer a timed {sessionMinutes}-minute set of practice questions, then check each answer',
+      ],
+      minutes: 25,
+      energy: 'high',
+      rank: 1,
+    },
+    {
       id: 'review',
       phase: 'review',
       titles: [
