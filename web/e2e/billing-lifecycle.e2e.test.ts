@@ -98,6 +98,23 @@ describe('the paying customer’s lifecycle (issue 13 items 1-3)', () => {
     await shot('checkout');
   });
 
+  it('cancels that checkout: pricing says nothing was charged, once, and the flag leaves the URL', async () => {
+    await page.getByRole('link', { name: 'Cancel and go back' }).click();
+    const notice = page.getByTestId('checkout-cancelled-notice');
+    await expectText(notice, 'Checkout cancelled — you have not been charged, and your plan is unchanged.');
+    await page.waitForURL((url) => url.pathname === '/pricing' && url.search === '');
+    await shot('checkout-cancelled');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /Simple plans/ }).waitFor();
+    await expect(notice.count()).resolves.toBe(0);
+    // Dismissed, it goes.
+    await page.goto(`${stride.baseUrl}/pricing?checkout=cancelled`);
+    await notice.getByRole('button', { name: 'Dismiss message' }).click();
+    await expect(notice.count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await page.waitForURL(/\/api\/stripe\/test-checkout\//, { timeout: 30_000 });
+  });
+
   it('subscribes to Pro through the test checkout', async () => {
     await page.getByRole('button', { name: /pay/i }).first().click();
     await page.waitForURL(/\/payment-success\?success=true/, { timeout: 30_000 });

@@ -46,7 +46,9 @@ export const plansResponseSchema = z.object({
 
 // POST /api/stripe/create-checkout-session-simple
 export const DEFAULT_CHECKOUT_SUCCESS_PATH = '/payment-success?success=true';
-export const DEFAULT_CHECKOUT_CANCEL_PATH = '/pricing';
+/** The checkout's cancel link comes back to pricing with this flag: the page says nothing was charged. */
+export const CHECKOUT_CANCELLED_FLAG = { name: 'checkout', value: 'cancelled' } as const;
+export const DEFAULT_CHECKOUT_CANCEL_PATH = `/pricing?${CHECKOUT_CANCELLED_FLAG.name}=${CHECKOUT_CANCELLED_FLAG.value}`;
 export const createCheckoutSessionBodySchema = z.object({
   priceId: z.string().trim().min(1, 'A price identifier is required').max(200),
   successUrl: returnUrlSchema.optional(),

@@ -69,7 +69,7 @@ describe('the /api/stripe calls against Stripe (a local fake behind the real SDK
         client_reference_id: client.userId,
         line_items: [{ price: PRICES.pro, quantity: '1' }],
         success_url: 'http://stride.test/payment-success?success=true',
-        cancel_url: 'http://stride.test/pricing',
+        cancel_url: 'http://stride.test/pricing?checkout=cancelled',
         metadata: { userId: client.userId, tier: 'pro', priceId: PRICES.pro },
         subscription_data: { metadata: { userId: client.userId, tier: 'pro' } },
       });

@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
+import { CHECKOUT_CANCELLED_FLAG } from '@stride/domain/contracts/billing';
 import { PageHeader } from '../../../components/page-header';
+import { ReturnNotice } from '../../../components/return-notice';
 import { useAuthSession } from '../../../lib/auth-session';
 import { signUpHref } from '../../../lib/intended-plan';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary';
@@ -28,6 +30,9 @@ const FAQ = [
     a: 'If Pro is out of reach right now, write to us — we would rather help you reach your goals than lose you over price.',
   },
 ];
+
+/** Shown once after the checkout's cancel link brings the browser back here (DEFAULT_CHECKOUT_CANCEL_PATH). */
+export const CHECKOUT_CANCELLED_TEXT = 'Checkout cancelled — you have not been charged, and your plan is unchanged.';
 
 export function PricingPage() {
   useDocumentTitle('Pricing');
@@ -81,6 +86,9 @@ export function PricingPage() {
         title="Simple plans that grow with your ambition"
         subtitle="Start free. Upgrade when you want more goals and more AI help — cancel anytime."
       />
+      <ReturnNotice flag={CHECKOUT_CANCELLED_FLAG} testId="checkout-cancelled-notice">
+        {CHECKOUT_CANCELLED_TEXT}
+      </ReturnNotice>
       <SectionErrorBoundary name="pricing-plans">
         <PricingPlans currentTier={currentTier} renderAction={action} />
       </SectionErrorBoundary>
