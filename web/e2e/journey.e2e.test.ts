@@ -147,8 +147,15 @@ describe('Stride in a browser', () => {
 
   it('completes a task in the energy view', async () => {
     const energy = page.locator('.energy-view');
+    // Home asks for time twice, for two things (docs/decisions.md): today's plan's time in all and the
+    // energy view's sitting for one task. Their labels tell them apart.
+    const timeLabels = await page.locator('label', { hasText: 'Time available' }).allTextContents();
+    expect(timeLabels).toEqual(['Time available today', 'Time available now']);
     // Its time choices are written as today's plan and every task write minutes ("1 h", not "1 hour").
-    for (const choice of await energy.getByLabel('Time available').locator('option').allTextContents())
+    for (const choice of await energy
+      .getByLabel('Time available now', { exact: true })
+      .locator('option')
+      .allTextContents())
       expect(choice).toMatch(/^(Any time|\d+ min|\d+ h)$/);
     let found = false;
     for (const level of ['Low', 'Medium', 'High']) {

@@ -12,6 +12,10 @@ import { HabitStreakBadge } from './habit-streak-badge';
 import { QuickAddBox } from './quick-add-box';
 import { WeekStrip } from './week-strip';
 
+/**
+ * The time the user has for today's plan in all (compared with the planned minutes: "more than fits"), up to
+ * a working day. Not the energy view's "Time available now" (one sitting): docs/decisions.md.
+ */
 const TIME_CHOICES = [null, 30, 60, 120, 240, 480] as const;
 
 interface TodayViewProps {
@@ -118,7 +122,7 @@ export function TodayView({ onComplete, completingId = null, goals }: TodayViewP
           </select>
         </div>
         <div className="field field--inline">
-          <label htmlFor="today-time">Time available</label>
+          <label htmlFor="today-time">Time available today</label>
           <select
             id="today-time"
             value={available ?? ''}

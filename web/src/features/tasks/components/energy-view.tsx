@@ -47,7 +47,7 @@ export function EnergyView() {
         ))}
       </div>
       <div className="field field--inline">
-        <label htmlFor="energy-minutes">Time available</label>
+        <label htmlFor="energy-minutes">Time available now</label>
         <select
           id="energy-minutes"
           value={minutes ?? ''}

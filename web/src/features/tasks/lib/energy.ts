@@ -10,7 +10,11 @@ export const ENERGY_LEVELS: readonly { value: EnergyLevel; label: string; hint: 
   { value: 'high', label: 'High', hint: 'Fresh and focused: tackle the hard parts', icon: 'zap' },
 ];
 
-/** Minutes written as everywhere else (formatMinutes: "1 h", as today's plan offers them). */
+/**
+ * "Time available now": the length of the sitting the user has for one task (each task offered fits in it),
+ * not today's plan's "Time available today" (the day in all, up to 8 h): docs/decisions.md. Minutes written
+ * as everywhere else (formatMinutes: "1 h", as today's plan offers them).
+ */
 export const TIME_OPTIONS: readonly { value: number | null; label: string }[] = [
   { value: null, label: 'Any time' },
   { value: 15, label: '15 min' },
