@@ -31,6 +31,7 @@ export function userMessageFor(status: number, code?: string, timedOut = false):
   if (status === 404) return "We couldn't find that. It may have been deleted; refresh the page to see the latest.";
   if (status === 409 || status === 412) return 'This changed somewhere else. Refresh the page and try again.';
   if (status === 400 || status === 422) return "Some of what you entered wasn't accepted. Check it and try again.";
+  if (status === 413) return 'That is more than Stride takes in one go. Send less at once and try again.';
   if (status === 429) return 'Too many requests right now. Wait a moment and try again.';
   if (status >= 500) return 'Something went wrong on our side. Please try again in a moment.';
   return 'Something went wrong. Please try again.';

@@ -8,6 +8,7 @@ import {
   type PlannedTaskRow,
 } from '@stride/domain/contracts/planner';
 import { addDays, localDateOf } from '@stride/domain/dates/local-date';
+import { EXCHANGE_BODY_LIMIT_BYTES } from '@stride/domain/exchange/exchange-limits';
 import { strideExportSchema } from '@stride/domain/exchange/stride-export';
 import { createNextOccurrences } from '@stride/application/planner/recurrence-job';
 import { activateSubscription, createGoal, registeredUser } from '../../../test/fixtures';
@@ -445,5 +446,9 @@ describe('planner', () => {
     const malformed = await client.post('/api/planner/import/todoist', { csv: '"C' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ details: { field: 'csv' } });
+    // A file over the limit the web app checks before sending (EXCHANGE_BODY_LIMIT_BYTES): a 413 on the body.
+    const tooLarge = await client.post('/api/planner/import/todoist', { csv: 'x'.repeat(EXCHANGE_BODY_LIMIT_BYTES) });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ details: { field: 'body' } });
   });
 });

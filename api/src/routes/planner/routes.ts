@@ -16,6 +16,7 @@ import {
 } from '@stride/domain/contracts/planner';
 import { positionSchema } from '@stride/domain/contracts/common';
 import { localDateOf, startOfIsoWeek } from '@stride/domain/dates/local-date';
+import { EXCHANGE_BODY_LIMIT_BYTES } from '@stride/domain/exchange/exchange-limits';
 import { strideExportSchema } from '@stride/domain/exchange/stride-export';
 import { tasksCsvOf } from '@stride/domain/exchange/tasks-csv';
 import { dayPlan, weekStrip } from '@stride/domain/planning/day-plan';
@@ -36,9 +37,6 @@ import { positionString } from '../../http/caller';
 import { minPositionOf } from '../../http/read-your-writes';
 import { runCommand } from '../../http/run-command';
 import { plannedTaskResponse } from '../goals/task-planning-routes';
-
-/** An export or import may be large: up to 20 MB. */
-const EXCHANGE_BODY_LIMIT = 20 * 1_048_576;
 
 const planTaskOf = <Row extends PlannedTaskRow>(row: Row) => ({
   row,
@@ -163,7 +161,10 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Import a Stride JSON export: its goals become new goals of the caller. */
   app.post(
     '/import',
-    { bodyLimit: EXCHANGE_BODY_LIMIT, schema: { body: strideExportSchema, response: { 200: importResponseSchema } } },
+    {
+      bodyLimit: EXCHANGE_BODY_LIMIT_BYTES,
+      schema: { body: strideExportSchema, response: { 200: importResponseSchema } },
+    },
     (request, reply) =>
       runCommand(request, reply, {
         command: importStrideExport,
@@ -201,7 +202,7 @@ const plannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import/todoist',
     {
-      bodyLimit: EXCHANGE_BODY_LIMIT,
+      bodyLimit: EXCHANGE_BODY_LIMIT_BYTES,
       schema: {
         body: todoistImportBodySchema,
         response: { 200: importResponseSchema.extend({ goal_id: z.string(), skipped: z.number().int() }) },

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { EXCHANGE_BODY_LIMIT_BYTES } from '@stride/domain/exchange/exchange-limits';
 import { strideExportSchema } from '@stride/domain/exchange/stride-export';
-import { fieldProblem } from '../../../lib/api-client';
+import { fieldProblem, isApiError } from '../../../lib/api-client';
 import { importStride, importTodoist } from '../api/exchange';
 import { invalidateAfterPlanning } from '../api/invalidate';
 import { downloadCsvExport, downloadJsonExport } from '../lib/export-files';
@@ -38,6 +39,17 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+const megabytes = (bytes: number) => `${Number((bytes / 1_048_576).toFixed(1))} MB`;
+
+/**
+ * What a file over the import limit is told: the limit and what to do instead, with the file's size when it
+ * is over the limit itself (a file just under it can still make a request over it, once wrapped in JSON).
+ */
+export const fileTooLargeMessage = (bytes: number) =>
+  `This file${bytes > EXCHANGE_BODY_LIMIT_BYTES ? ` (${megabytes(bytes)})` : ''} is larger than the ` +
+  `${megabytes(EXCHANGE_BODY_LIMIT_BYTES)} Stride imports at once. Export a smaller project, or fewer projects, ` +
+  'and import each file on its own.';
+
 /** Export everything (JSON, lossless; CSV for spreadsheets) and import a Stride export or a Todoist CSV. */
 export function ExchangeCard() {
   const queryClient = useQueryClient();
@@ -56,20 +68,26 @@ export function ExchangeCard() {
     event.target.value = '';
     if (!file) return;
     await run(async () => {
+      // Said before the upload, not after sending megabytes for a 413 (which, should the JSON body around a
+      // file just under the limit go over it, says the same).
+      if (file.size > EXCHANGE_BODY_LIMIT_BYTES) throw new Error(fileTooLargeMessage(file.size));
+      const tooLarge = (error: unknown) => {
+        throw isApiError(error) && error.status === 413 ? new Error(fileTooLargeMessage(file.size)) : error;
+      };
       const text = await file.text();
       if (kind === 'todoist') {
         // A file the server read and refused (not a Todoist export) is said in the server's words, which
         // name what is wrong and what to do; the generic 400 text ("wasn't accepted") says neither.
         const result = await importTodoist(text).catch((error: unknown) => {
           const problem = fieldProblem(error, 'csv');
-          throw problem ? new Error(problem) : error;
+          return tooLarge(problem ? new Error(problem) : error);
         });
         await invalidateAfterPlanning(queryClient);
         return `Imported ${result.tasks} tasks from Todoist into a new goal.`;
       }
       const parsed = strideExportSchema.safeParse(parseJson(text));
       if (!parsed.success) throw new Error('This file is not a Stride export.');
-      const result = await importStride(parsed.data);
+      const result = await importStride(parsed.data).catch(tooLarge);
       await invalidateAfterPlanning(queryClient);
       return `Imported ${result.goals} goals and ${result.tasks} tasks.`;
     });

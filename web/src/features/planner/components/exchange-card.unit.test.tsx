@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EXCHANGE_BODY_LIMIT_BYTES } from '@stride/domain/exchange/exchange-limits';
+import { userMessageFor } from '../../../lib/api-client';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { ExchangeCard } from './exchange-card';
 
@@ -42,5 +44,32 @@ describe('ExchangeCard: importing a Todoist CSV', () => {
       'Something went wrong on our side',
     );
     expect(screen.getByRole('alert')).not.toHaveTextContent('pool exhausted');
+  });
+});
+
+describe('ExchangeCard: a file over the import limit', () => {
+  it('says the limit and what to do before sending anything', async () => {
+    const fetch = answerTodoistImport(() => jsonResponse({ goal_id: 'g', goals: 1, tasks: 1, skipped: 0 }));
+    renderWithProviders(<ExchangeCard />);
+    const file = new File(['TYPE,CONTENT\n'], 'big.csv', { type: 'text/csv' });
+    Object.defineProperty(file, 'size', { value: EXCHANGE_BODY_LIMIT_BYTES + 300 * 1024 });
+    await userEvent.upload(screen.getByLabelText('Import a Todoist export (CSV)'), file);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This file (20.3 MB) is larger than the 20 MB Stride imports at once. Export a smaller project',
+    );
+    expect(fetch.mock.calls.some(([input]) => String(input).includes('/planner/import'))).toBe(false);
+  });
+
+  it('says the same when the server finds the request too large (413), not "something went wrong"', async () => {
+    answerTodoistImport(() => jsonResponse({ error: 'Request body is too large' }, { status: 413 }));
+    renderWithProviders(<ExchangeCard />);
+    await uploadCsv('TYPE,CONTENT\ntask,Milk\n');
+    expect(await screen.findByRole('alert')).toHaveTextContent('is larger than the 20 MB Stride imports at once');
+  });
+});
+
+describe('userMessageFor', () => {
+  it('tells a 413 to send less at once', () => {
+    expect(userMessageFor(413)).toBe('That is more than Stride takes in one go. Send less at once and try again.');
   });
 });
