@@ -131,7 +131,16 @@ describe('trust in the log, in a browser', () => {
     await shoot(page, 'profile-delete-my-account');
     await page.getByRole('button', { name: 'Yes, delete my account permanently' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/user-profile'), { timeout: 20_000 });
+    // The page it lands on says the account is gone, once: the flag leaves the URL, so a reload says nothing.
+    const deleted = page.getByTestId('account-deleted-notice');
+    await expectText(deleted, 'Your account and all its data were deleted.');
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '');
     await shoot(page, 'account-deleted-signed-out');
+    await deleted.getByRole('button', { name: 'Dismiss message' }).click();
+    expect(await deleted.count()).toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await deleted.count()).toBe(0);
 
     // The other browser's session is refused, with what to do next: not a retry, but signing in again.
     await stale.goto(`${product.baseUrl}/goals`);

@@ -20,8 +20,8 @@ export interface AuthSession {
   readonly status: AuthStatus;
   readonly user: AuthUser | null;
   getToken(): Promise<string | null>;
-  /** Clears cached data (queries, product storage), ends the session and returns to '/'. */
-  signOut(): Promise<void>;
+  /** Clears cached data (queries, product storage), ends the session and goes to `landing` ('/' unless given). */
+  signOut(landing?: string): Promise<void>;
 }
 
 const signedOut: AuthSession = {

@@ -5,6 +5,7 @@ import { PricingPlans } from '../../features/billing/components/pricing-plans';
 import { useCheckout } from '../../features/billing/hooks/use-checkout';
 import { signUpHref } from '../../lib/intended-plan';
 import { LandingPage } from '../../features/content/components/landing-page';
+import { AccountDeletedNotice } from '../../features/profile/components/account-deleted-notice';
 
 function LandingPricing() {
   const { status } = useAuthSession();
@@ -55,5 +56,10 @@ function LandingPricing() {
 }
 
 export default function LandingRoute() {
-  return <LandingPage pricing={<LandingPricing />} />;
+  return (
+    <>
+      <AccountDeletedNotice />
+      <LandingPage pricing={<LandingPricing />} />
+    </>
+  );
 }

@@ -7,7 +7,8 @@ export const deleteMyAccount = () => apiClient.post<{ erased: true }>('/user/del
 /**
  * "Delete my account" (right to erasure): asks once more, then erases the account: the user's personal data
  * becomes unreadable everywhere, their goals, tasks and collections disappear and their Stripe customer is
- * deleted. Afterwards the user is signed out (`onDeleted`).
+ * deleted. Afterwards the user is signed out (`onDeleted`), landing where the deletion is confirmed
+ * (`ACCOUNT_DELETED_LANDING`).
  */
 export function DeleteMyAccount({
   erase = deleteMyAccount,

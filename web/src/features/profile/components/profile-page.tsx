@@ -3,6 +3,7 @@ import { useAuthSession } from '../../../lib/auth-session';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate, initials, tierLabel } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ACCOUNT_DELETED_LANDING } from './account-deleted-notice';
 import { DeleteMyAccount } from './delete-my-account';
 import { DownloadMyData } from './download-my-data';
 import { TimeZoneSetting } from './time-zone-setting';
@@ -78,7 +79,7 @@ export function ProfilePage({ subscription }: { readonly subscription: ReactNode
 
       <DownloadMyData />
 
-      <DeleteMyAccount onDeleted={() => auth.signOut()} />
+      <DeleteMyAccount onDeleted={() => auth.signOut(ACCOUNT_DELETED_LANDING)} />
 
       <div className="profile-signout">
         <button type="button" className="button button--ghost button--danger-text" onClick={() => void auth.signOut()}>
