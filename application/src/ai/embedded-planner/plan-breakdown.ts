@@ -17,6 +17,7 @@ import { applyEstimateCorrection, roundEstimate } from '@stride/domain/ai/estima
 import { truncateWords } from './goal-subject';
 import { playbookFor } from './detect-domain';
 import { formatNumber, readGoalFacts, type GoalFacts } from './goal-facts';
+import { PACES, amountIn, type Activity } from './paces';
 import { phaseValues, type Phase, type Playbook, type SeriesTemplate, type StepTemplate } from './playbook';
 import { generalPlaybook } from './playbooks';
 import { planSubSteps } from './plan-sub-steps';
@@ -86,8 +87,8 @@ interface Candidate {
   readonly order: number;
   readonly rank: number;
   readonly title: string;
-  readonly baseMinutes: number;
-  readonly fixed: boolean;
+  /** At the chosen size, the user's estimate ratio included. */
+  readonly minutes: number;
   readonly energy: EnergyLevel;
   readonly description: string | undefined;
   readonly series: boolean;
@@ -151,8 +152,10 @@ const ALWAYS_KNOWN = new Set([
   'subject',
   'yourSubject',
   'pursuit',
-  'sessionMinutes',
-  'easyKm',
+  'minutes',
+  'quantity',
+  'sessions',
+  'each',
   'skill',
   'value',
 ]);
@@ -204,23 +207,23 @@ const applies = (template: StepTemplate, text: Readonly<Record<string, string>>)
 function deriveFacts(facts: GoalFacts, request: BreakdownRequest, targetDate: string | null): Record<string, string> {
   const { granularity } = request.options;
   const session = GRANULARITY_MINUTES[granularity];
-  const text: Record<string, string> = { ...facts.text, sessionMinutes: String(session) };
+  const text: Record<string, string> = { ...facts.text };
   const days = daysUntil(targetDate, request.today);
   const weeks = days !== null && days >= 7 ? Math.floor(days / 7) : null;
   const target = parseDay(targetDate);
   if (target && days !== null && days > 0) text.targetDate = format(target, 'd MMMM yyyy');
   if (weeks !== null) text.weeks = String(weeks);
 
-  const { words, perWeek, currentKm, books } = facts.numbers;
+  const { words, perWeek, books } = facts.numbers;
   if (words !== undefined) {
-    const sessionWords = Math.max(100, Math.round((session * 20) / 50) * 50);
+    // The words of one session of the chosen size at the drafting pace (a step's own are its {quantity}).
+    const sessionWords = Math.max(100, amountIn('drafting', session));
     const sessionsNeeded = Math.ceil(words / sessionWords);
     text.sessionWords = formatNumber(sessionWords);
     text.sessionsNeeded = formatNumber(sessionsNeeded);
     text.sessionsPerWeek = String(weeks ? Math.min(7, Math.max(2, Math.ceil(sessionsNeeded / weeks))) : 4);
   }
   if (perWeek !== undefined) text.runsNext = String(Math.min(6, perWeek + 1));
-  text.easyKm = formatNumber(currentKm ?? 3);
   if (books !== undefined) {
     const months = days !== null && days > 27 ? days / 30.4 : 12;
     text.booksPerMonth = formatNumber(Math.max(0.5, Math.round((books / months) * 2) / 2));
@@ -233,12 +236,12 @@ export function seriesValues(
   series: SeriesTemplate,
   numbers: Readonly<Record<string, number>>,
   maxCount: number,
-  /** The step size's range: a milestone of a fixed length (minutesPerUnit) stays within it. */
+  /** The step size's range: a milestone of a fixed length (a pace's minutes) stays within it. */
   range?: StepMinutesRange,
 ): number[] {
   const target = numbers[series.fact];
   if (target === undefined || target <= 0) return [];
-  const perUnit = series.minutesPerUnit;
+  const perUnit = series.pace ? PACES[series.pace].minutesPerUnit : undefined;
   const top = Math.min(
     range && perUnit ? Math.floor(range.max / perUnit) : Number.POSITIVE_INFINITY,
     series.topMax ?? Number.POSITIVE_INFINITY,
@@ -257,27 +260,135 @@ export function seriesValues(
   return range && perUnit ? values.filter((value) => fitsRange(value * perUnit, range)) : values;
 }
 
+/** What sizing a step needs: the chosen size, its range, and the user's estimate correction. */
+interface Sizing {
+  readonly granularity: StepGranularity;
+  readonly range: StepMinutesRange;
+  readonly correction: BreakdownRequest['options']['estimateCorrection'];
+}
+
+const sizingOf = (options: BreakdownRequest['options']): Sizing => ({
+  granularity: options.granularity,
+  range: stepMinutesRange(options.granularity),
+  correction: options.estimateCorrection,
+});
+
+const COUNT_WORDS = [
+  '',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
+const countWord = (count: number): string => COUNT_WORDS[count] ?? String(count);
+
+/** A step at the chosen size: its minutes and the facts its title names about them. */
+interface SizedStep {
+  readonly minutes: number;
+  readonly titles: readonly string[];
+  readonly facts: Readonly<Record<string, string>>;
+}
+
+/**
+ * A step's minutes at the chosen size, and what its title may say about them. A playbook's minutes are
+ * for a normal step, scaled to the size, kept within its range and the activity's own length (`lasts`,
+ * `fixed`), then corrected by the user's estimate ratio, still within the range; a timed step is not
+ * corrected (it lasts what its title says). The title's `{minutes}` and `{quantity}` come from the sized
+ * minutes before the correction: the work a step holds is the same for everyone, the user's ratio says
+ * how long it takes them. An activity longer than the size is left out (a 16 km run is not cut in
+ * parts); one shorter is grouped into sessions that make a step of the size (`groupTitles`), else left
+ * out (docs/decisions.md, "A step's title names what its minutes hold"). Null when it is left out.
+ */
+function sizeStep(
+  template: {
+    readonly titles: readonly string[];
+    readonly groupTitles?: readonly string[];
+    readonly pace?: Activity;
+    readonly energy: EnergyLevel;
+  },
+  baseMinutes: number,
+  lasts: { readonly min: number; readonly max: number } | null,
+  sizing: Sizing,
+): SizedStep | null {
+  const { granularity, range } = sizing;
+  const pace = template.pace;
+  const timed = pace === 'timed';
+  if (lasts && lasts.min > range.max) return null;
+  if (lasts && lasts.max < range.min) {
+    const each = lasts.max;
+    const fewest = Math.ceil(range.min / each);
+    const most = Math.floor(range.max / each);
+    const sessions = Math.min(most, Math.max(fewest, Math.round(GRANULARITY_MINUTES[granularity] / each)));
+    if (!template.groupTitles || fewest > most || sessions < 2) return null;
+    const minutes = sessions * each;
+    return {
+      minutes,
+      titles: template.groupTitles,
+      facts: { sessions: countWord(sessions), each: String(each), minutes: String(minutes) },
+    };
+  }
+  const low = Math.max(range.min, lasts?.min ?? range.min);
+  const high = Math.min(range.max, lasts?.max ?? range.max);
+  const between = (minutes: number) => Math.min(high, Math.max(low, minutes));
+  const scale = GRANULARITY_MINUTES[granularity] / GRANULARITY_MINUTES.normal;
+  const sized = between(roundEstimate(between(baseMinutes * scale)));
+  const minutes = timed
+    ? sized
+    : withinStepSize(applyEstimateCorrection(sized, template.energy, sizing.correction), granularity);
+  const facts: Record<string, string> = { minutes: String(sized) };
+  if (pace && !timed) facts.quantity = formatNumber(amountIn(pace, sized));
+  return { minutes, titles: template.titles, facts };
+}
+
 function candidatesOf(
   playbook: Playbook,
   facts: GoalFacts,
   text: Record<string, string>,
   variant: number,
+  sizing: Sizing,
 ): Candidate[] {
   const out: Candidate[] = [];
   playbook.steps.forEach((template, order) => {
     if (!applies(template, text)) return;
-    const title = pickTitle(template.titles, variant, text);
-    if (title === null) return;
     const fromFact = template.minutesFrom ? facts.numbers[template.minutesFrom.fact] : undefined;
+    const baseMinutes =
+      fromFact !== undefined && template.minutesFrom
+        ? fromFact * PACES[template.minutesFrom.pace].minutesPerUnit
+        : template.minutes;
+    const fixedMinutes = roundEstimate(baseMinutes);
+    const longest =
+      template.longestFrom && template.pace
+        ? roundEstimate(
+            (facts.numbers[template.longestFrom.fact] ?? template.longestFrom.otherwise) *
+              PACES[template.pace].minutesPerUnit,
+          )
+        : Number.POSITIVE_INFINITY;
+    const own = template.lasts ?? { min: 0, max: Number.POSITIVE_INFINITY };
+    const lasts =
+      template.fixed || fromFact !== undefined
+        ? { min: fixedMinutes, max: fixedMinutes }
+        : template.lasts || template.longestFrom
+          ? { min: Math.min(own.min, longest), max: Math.min(own.max, longest) }
+          : null;
+    const sized = sizeStep(template, baseMinutes, lasts, sizing);
+    if (sized === null) return;
+    const title = pickTitle(sized.titles, variant, { ...text, ...sized.facts });
+    if (title === null) return;
     out.push({
       key: `${playbook.domain}:${template.id}`,
       phase: template.phase,
       order,
       rank: template.rank,
       title,
-      baseMinutes:
-        fromFact !== undefined && template.minutesFrom ? fromFact * template.minutesFrom.perUnit : template.minutes,
-      fixed: Boolean(template.fixed) || fromFact !== undefined,
+      minutes: sized.minutes,
       energy: template.energy,
       description: template.description,
       series: false,
@@ -292,9 +403,9 @@ function seriesCandidates(
   text: Record<string, string>,
   variant: number,
   maxCount: number,
-  range: StepMinutesRange,
+  sizing: Sizing,
 ): Candidate[] {
-  const values = seriesValues(series, facts.numbers, maxCount, range);
+  const values = seriesValues(series, facts.numbers, maxCount, sizing.range);
   const unit = series.fact === 'amount' ? (text.amount ?? '').replace(/[\d.,\s]+/g, '') : '';
   const formatValue = (value: number): string =>
     series.fact === 'amount'
@@ -310,7 +421,16 @@ function seriesCandidates(
         : last && series.lastTitles
           ? series.lastTitles
           : series.titles;
-    const title = pickTitle(titles, variant + index, { ...text, value: formatValue(value) });
+    const perUnit = series.pace ? PACES[series.pace].minutesPerUnit : undefined;
+    const baseMinutes = perUnit ? value * perUnit : (series.minutes ?? 20);
+    const sized = sizeStep(
+      { titles, energy: series.energy },
+      baseMinutes,
+      perUnit ? { min: roundEstimate(baseMinutes), max: roundEstimate(baseMinutes) } : null,
+      sizing,
+    );
+    if (sized === null) return [];
+    const title = pickTitle(titles, variant + index, { ...text, ...sized.facts, value: formatValue(value) });
     if (title === null) return [];
     return [
       {
@@ -319,8 +439,7 @@ function seriesCandidates(
         order: 1000 + index,
         rank: 1,
         title,
-        baseMinutes: series.minutesPerUnit ? value * series.minutesPerUnit : (series.minutes ?? 20),
-        fixed: Boolean(series.minutesPerUnit),
+        minutes: sized.minutes,
         energy: series.energy,
         description: series.description,
         series: true,
@@ -342,29 +461,6 @@ export function stepBudget(request: BreakdownRequest, days: number | null, serie
 
 const fitsRange = (minutes: number, range: StepMinutesRange): boolean => minutes >= range.min && minutes <= range.max;
 
-/**
- * An activity of a real length (a 16 km long run, a 10-minute training session) is proposed only at a
- * size it fits: its minutes are not the planner's to change, and a step of another size is not what the
- * user asked for (docs/decisions.md, "Step size").
- */
-const fitsSize = (candidate: Candidate, range: StepMinutesRange): boolean =>
-  !candidate.fixed || fitsRange(candidate.baseMinutes, range);
-
-/**
- * A step's minutes at the chosen size: a playbook's minutes are for a normal step, scaled to the size
- * and kept within its range, then corrected by the user's estimate ratio, still within the range.
- */
-const minutesFor = (
-  candidate: Candidate,
-  granularity: StepGranularity,
-  options: BreakdownRequest['options'],
-): number => {
-  const scale = GRANULARITY_MINUTES[granularity] / GRANULARITY_MINUTES.normal;
-  const sized = candidate.fixed ? candidate.baseMinutes : candidate.baseMinutes * scale;
-  const estimate = roundEstimate(withinStepSize(sized, granularity));
-  return withinStepSize(applyEstimateCorrection(estimate, candidate.energy, options.estimateCorrection), granularity);
-};
-
 /** The plan with what the engine read from the goal (for tests, the evaluation and explanations). */
 export function explainPlan(input: EmbeddedPlannerInput): EmbeddedPlan {
   const request = breakdownRequestSchema.parse(input);
@@ -382,7 +478,7 @@ export function explainPlan(input: EmbeddedPlannerInput): EmbeddedPlan {
   const playbook = playbookFor(goal);
   const text = deriveFacts(facts, request, targetDate);
   const variant = options.variant;
-  const range = stepMinutesRange(options.granularity);
+  const sizing = sizingOf(options);
 
   const existing = options.existingTaskTitles.filter((title) => title.trim() !== '');
   const isNew = (title: string, taken: readonly string[]) =>
@@ -390,10 +486,10 @@ export function explainPlan(input: EmbeddedPlannerInput): EmbeddedPlan {
 
   // Long-run series: at most one step a week before the date.
   const weeks = days !== null && days > 0 ? Math.max(1, Math.floor(days / 7)) : 10;
-  const series = playbook.series ? seriesCandidates(playbook.series, facts, text, variant, weeks, range) : [];
+  const series = playbook.series ? seriesCandidates(playbook.series, facts, text, variant, weeks, sizing) : [];
   const budget = stepBudget(request, days, series.length);
 
-  const templates = candidatesOf(playbook, facts, text, variant).filter((candidate) => fitsSize(candidate, range));
+  const templates = candidatesOf(playbook, facts, text, variant, sizing);
   const random = seededRandom(hashString(goal.title.toLowerCase()) ^ Math.imul(variant + 1, 0x9e3779b9));
   const essential = templates.filter((c) => c.rank === 1);
   const optional = templates
@@ -417,14 +513,13 @@ export function explainPlan(input: EmbeddedPlannerInput): EmbeddedPlan {
   // Fewer slots than milestones: recompute them evenly (15,000 / 30,000 / 45,000 rather than a pick).
   const milestones =
     seriesSlots < series.length && playbook.series
-      ? seriesCandidates(playbook.series, facts, text, variant, seriesSlots, range)
+      ? seriesCandidates(playbook.series, facts, text, variant, seriesSlots, sizing)
       : series;
   pickSpread(milestones, seriesSlots).forEach(take);
   essential.forEach(take);
   optional.forEach(take);
   if (chosen.length < L.tasksMin) {
-    candidatesOf(generalPlaybook, facts, text, variant)
-      .filter((candidate) => fitsSize(candidate, range))
+    candidatesOf(generalPlaybook, facts, text, variant, sizing)
       .sort((a, b) => a.rank - b.rank || a.order - b.order)
       .forEach((candidate) => {
         if (chosen.length < L.tasksMin) take(candidate);
@@ -433,7 +528,7 @@ export function explainPlan(input: EmbeddedPlannerInput): EmbeddedPlan {
 
   const phaseIndex = (phase: Phase) => phaseValues.indexOf(phase);
   const ordered = chosen
-    .map((candidate) => ({ candidate, minutes: minutesFor(candidate, options.granularity, options) }))
+    .map((candidate) => ({ candidate, minutes: candidate.minutes }))
     .sort(
       (a, b) => phaseIndex(a.candidate.phase) - phaseIndex(b.candidate.phase) || a.candidate.order - b.candidate.order,
     );

@@ -1,10 +1,13 @@
 import type { EnergyLevel } from '@stride/domain/ai/breakdown';
+import type { Activity } from './paces';
 
 /**
  * The shape of a playbook: data only (no functions), so a playbook can be read, reviewed and added
  * without touching the engine. Titles may name facts read from the goal in braces ({subject},
  * {words}, {race}, {room}, ...; see goal-facts.ts); a template naming a fact the goal lacks is skipped,
- * and `requires` / `unless` say so explicitly.
+ * and `requires` / `unless` say so explicitly. A title never writes a distance, a duration or a word count
+ * of its own work as a number: it names `{minutes}` (the step's sized minutes) or `{quantity}` (what they
+ * hold at the template's `pace`), so it always agrees with the step's estimate.
  */
 
 /** The order work is done in; the engine sorts steps by phase, then by their order in the playbook. */
@@ -14,17 +17,42 @@ export type Phase = (typeof phaseValues)[number];
 export interface StepTemplate {
   readonly id: string;
   readonly phase: Phase;
-  /** Alternative phrasings of the same step; asking again (variant) picks another. */
+  /**
+   * Alternative phrasings of the same step; asking again (variant) picks another. `{minutes}` is the
+   * step's minutes at the chosen size, `{quantity}` what they hold at `pace` ("an easy {quantity} km").
+   */
   readonly titles: readonly string[];
   /** Minutes at 'normal' granularity (about 25); scaled for tiny and big steps. */
   readonly minutes: number;
   readonly energy: EnergyLevel;
   /** 1 = in every plan, 2 = usual, 3 = optional (used in longer plans or other variants). */
   readonly rank: 1 | 2 | 3;
-  /** An activity of a fixed length (a 12 km run): granularity does not change its minutes. */
+  /**
+   * The activity the step's title measures (paces.ts): `{quantity}` is the step's minutes at its pace. A
+   * 'timed' step lasts what its title says, so the user's estimate ratio does not change its minutes.
+   */
+  readonly pace?: Activity;
+  /** An activity of a fixed length (a 10-minute training session): granularity does not change its minutes. */
   readonly fixed?: boolean;
-  /** Minutes from a number in the goal (a run of {currentKm} km at 7 min/km), when the goal has it. */
-  readonly minutesFrom?: { readonly fact: string; readonly perUnit: number };
+  /**
+   * The shortest and longest an activity may be (an interval session: 30 to 60 minutes): its minutes at
+   * the chosen size stay within both; at a size above its longest it is grouped (`groupTitles`) or left
+   * out, at a size below its shortest it is left out. `fixed` is a length of exactly `minutes`.
+   */
+  readonly lasts?: { readonly min: number; readonly max: number };
+  /**
+   * At most a fact's amount at `pace` (an added easy run is no longer than the runs the user does now:
+   * {currentKm} km), or `otherwise` units when the goal does not say.
+   */
+  readonly longestFrom?: { readonly fact: string; readonly otherwise: number };
+  /**
+   * Several sessions of an activity too short for the chosen size, as one step of that size: `{sessions}`
+   * is how many ("Three"), `{each}` one session's minutes ("{sessions} {each}-minute training sessions
+   * this week"). Without them such an activity is left out of larger sizes.
+   */
+  readonly groupTitles?: readonly string[];
+  /** Minutes from a number in the goal (a run of {currentKm} km at the easy-run pace), when the goal has it. */
+  readonly minutesFrom?: { readonly fact: string; readonly pace: Activity };
   /** Only when the goal has all these facts. */
   readonly requires?: readonly string[];
   /** Not when the goal has any of these facts. */
@@ -59,9 +87,9 @@ export interface SeriesTemplate {
   readonly lastTitles?: readonly string[];
   /** For a first milestone of 1 (the first order): titles without {value}. */
   readonly firstTitles?: readonly string[];
-  /** Minutes of a milestone step at normal granularity, or minutesPerUnit x value for fixed activities. */
+  /** Minutes of a milestone step at normal granularity; with `pace`, the value's minutes at that pace (fixed). */
   readonly minutes?: number;
-  readonly minutesPerUnit?: number;
+  readonly pace?: Activity;
   readonly energy: EnergyLevel;
   readonly description?: string;
 }

@@ -103,7 +103,7 @@ export const career: Playbook = {
       phase: 'start',
       titles: [
         'Message three people who work in the role you want',
-        'Ask two contacts for a 20-minute coffee chat about their job',
+        'Ask two contacts for a short coffee chat about their job',
       ],
       minutes: 30,
       energy: 'medium',

@@ -55,7 +55,7 @@ export const fitness: Playbook = {
       phase: 'clarify',
       titles: [
         'Record your starting point: one test you can repeat in a month',
-        'Test your baseline: max push-ups, a 1 km walk time, and a photo',
+        'Test your baseline: max push-ups, a timed walk and a photo',
       ],
       minutes: 20,
       energy: 'medium',
@@ -106,7 +106,7 @@ export const fitness: Playbook = {
       id: 'skill-practice',
       phase: 'start',
       titles: [
-        'Practise {exercise} with an easier version for {sessionMinutes} minutes',
+        'Practise {exercise} with an easier version for {minutes} minutes',
         'Learn the correct {exercise} technique from one good guide and try it',
       ],
       minutes: 25,
@@ -136,10 +136,18 @@ export const fitness: Playbook = {
     {
       id: 'mobility',
       phase: 'build',
-      titles: ['Do a 15-minute stretching and mobility routine', 'Try one yoga class for flexibility and recovery'],
+      titles: [
+        'Do a {minutes}-minute stretching and mobility routine',
+        'Follow a {minutes}-minute yoga video for flexibility and recovery',
+      ],
+      groupTitles: [
+        '{sessions} {each}-minute stretching and mobility routines this week',
+        '{sessions} {each}-minute yoga videos for flexibility and recovery this week',
+      ],
       minutes: 15,
       energy: 'low',
       rank: 3,
+      pace: 'timed',
       fixed: true,
     },
     {

@@ -55,9 +55,10 @@ export const general: Playbook = {
       phase: 'start',
       titles: [
         'Do the smallest first step and note how it went',
-        'Spend {sessionMinutes} focused minutes on the first concrete action',
+        'Spend {minutes} focused minutes on the first concrete action',
       ],
       minutes: 20,
+      pace: 'timed',
       energy: 'high',
       rank: 1,
     },

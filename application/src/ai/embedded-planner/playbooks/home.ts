@@ -354,8 +354,12 @@ export const home: Playbook = {
     {
       id: 'keep',
       phase: 'review',
-      titles: ['Set a weekly 15-minute reset to keep it clear', 'Add a one-in, one-out rule for new things'],
+      titles: [
+        'Do a {minutes}-minute reset, then one every week to keep it clear',
+        'Add a one-in, one-out rule for new things',
+      ],
       minutes: 15,
+      pace: 'timed',
       energy: 'low',
       rank: 2,
       requires: ['declutter'],

@@ -99,10 +99,11 @@ export const language: Playbook = {
       id: 'daily',
       phase: 'start',
       titles: [
-        'Study {language} for {sessionMinutes} minutes: first lesson of your course',
+        'Study {language} for {minutes} minutes: first lesson of your course',
         'Do lesson one of your {language} course and review the new words',
       ],
       minutes: 25,
+      pace: 'timed',
       energy: 'high',
       rank: 1,
     },

@@ -174,9 +174,10 @@ export const money: Playbook = {
       phase: 'review',
       titles: [
         'Check your progress monthly and adjust the budget',
-        'Do a 20-minute money review on the first of each month',
+        'Do a {minutes}-minute money review, then one on the first of each month',
       ],
       minutes: 20,
+      pace: 'timed',
       energy: 'low',
       rank: 2,
     },

@@ -171,10 +171,18 @@ export const pets: Playbook = {
     {
       id: 'training',
       phase: 'build',
-      titles: ['Practise one basic command for 10 minutes with treats', 'Book a positive-reinforcement training class'],
+      titles: [
+        'Practise one basic command for {minutes} minutes with treats',
+        'Book a positive-reinforcement training class',
+      ],
+      groupTitles: [
+        '{sessions} {each}-minute sessions on one basic command this week, with treats',
+        '{sessions} {each}-minute training sessions this week, one command at a time, with treats',
+      ],
       minutes: 10,
       energy: 'high',
       rank: 2,
+      pace: 'timed',
       fixed: true,
       unless: ['petTraining', 'petHealth'],
     },
@@ -194,12 +202,17 @@ export const pets: Playbook = {
       id: 'train-daily',
       phase: 'start',
       titles: [
-        'Practise the first stage for 10 minutes with treats, somewhere calm',
+        'Practise the first stage for {minutes} minutes with treats, somewhere calm',
         'Do two short training sessions and note what worked',
+      ],
+      groupTitles: [
+        '{sessions} {each}-minute sessions on the first stage this week, with treats, somewhere calm',
+        '{sessions} {each}-minute training sessions this week: note what worked after each',
       ],
       minutes: 10,
       energy: 'high',
       rank: 1,
+      pace: 'timed',
       fixed: true,
       requires: ['petTraining'],
     },

@@ -21,7 +21,7 @@ export const reading: Playbook = {
       phase: 'prepare',
       titles: [
         'Work out your pace: {books} books means about {booksPerMonth} a month',
-        'Set a daily reading time of {sessionMinutes} minutes',
+        'Pick a daily reading time and put it in your calendar',
       ],
       minutes: 10,
       energy: 'low',
@@ -40,9 +40,10 @@ export const reading: Playbook = {
       phase: 'start',
       titles: [
         'Read the first chapter of book one tonight',
-        'Read for {sessionMinutes} minutes before bed, phone in another room',
+        'Read for {minutes} minutes before bed, phone in another room',
       ],
       minutes: 25,
+      pace: 'timed',
       energy: 'medium',
       rank: 1,
     },

@@ -90,10 +90,11 @@ export const skill: Playbook = {
       id: 'first',
       phase: 'start',
       titles: [
-        'Do lesson one and practise it for {sessionMinutes} minutes',
-        'Practise the first fundamental for {sessionMinutes} minutes',
+        'Do lesson one and practise it for {minutes} minutes',
+        'Practise the first fundamental for {minutes} minutes',
       ],
       minutes: 25,
+      pace: 'timed',
       energy: 'high',
       rank: 1,
     },

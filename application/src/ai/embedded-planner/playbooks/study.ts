@@ -78,7 +78,7 @@ export const study: Playbook = {
       id: 'plan',
       phase: 'prepare',
       titles: [
-        'Make a study plan: weakest topics first, {sessionMinutes}-minute sessions',
+        'Make a study plan: weakest topics first, one topic a session',
         'Map topics onto weeks, with the last week for review',
       ],
       minutes: 30,
@@ -132,10 +132,11 @@ export const study: Playbook = {
       id: 'timed-practice',
       phase: 'milestone',
       titles: [
-        'Do {sessionMinutes} minutes of past exam questions under exam conditions and review every mistake',
-        'Answer a timed {sessionMinutes}-minute set of practice questions, then check each answer',
+        'Do {minutes} minutes of past exam questions under exam conditions and review every mistake',
+        'Answer a timed {minutes}-minute set of practice questions, then check each answer',
       ],
       minutes: 25,
+      pace: 'timed',
       energy: 'high',
       rank: 1,
     },
