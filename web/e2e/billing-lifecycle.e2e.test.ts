@@ -72,7 +72,7 @@ const look = (on: Page) =>
 /** Opens the test portal from the profile, presses one of its buttons and waits for the page again. */
 const pressInPortal = async (button: string, expected: string) => {
   await page.goto(`${stride.baseUrl}/user-profile`);
-  await page.getByRole('button', { name: 'Manage Subscription' }).click();
+  await page.getByRole('button', { name: 'Manage subscription', exact: true }).click();
   await page.waitForURL(/\/api\/stripe\/test-checkout\/portal\//, { timeout: 30_000 });
   await page.getByRole('button', { name: button }).click();
   await page.waitForURL(/\/api\/stripe\/test-checkout\/portal\/[^/]+$/);

@@ -5,7 +5,7 @@
  * and at session end arrive, the analytics charts start on the account's first day and refuse From
  * after To, the diagnostics routes are hidden from customers, onboarding creates its goal, a failed load
  * and a failed create say so (and keep what was typed), the plan limits read the same everywhere, and a
- * free user's /analytics and Manage Subscription cause no 403 or 404. Screenshots at 1280x800 and 390x844
+ * free user's /analytics and Manage subscription cause no 403 or 404. Screenshots at 1280x800 and 390x844
  * go to artifacts/screenshots/ (prefix first-hour-).
  */
 import { cpus, loadavg } from 'node:os';
@@ -243,7 +243,7 @@ describe('a newcomer’s first hour on Free', () => {
     await page.getByText('1 of 1 new goal used this month · 0 left').waitFor();
     await page.goto(`${stride.baseUrl}/user-profile`);
     await page.getByText('New goals this month').waitFor();
-    await page.getByRole('button', { name: 'Manage Subscription' }).click();
+    await page.getByRole('button', { name: 'Manage subscription', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Upgrade your plan' });
     await dialog.waitFor();
     expect(await dialog.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Starter', 'Pro']);

@@ -101,10 +101,10 @@ describe('payment-failure banner rules', () => {
     renderWithProviders(<PaymentFailureBanner now={now} />, {
       user: makeUser({ subscriptionTier: 'pro', gracePeriodEndsAt: inDays(4), ...failed }),
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Update Payment' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update payment' }));
     expect(await screen.findByRole('button', { name: 'Opening...' })).toBeDisabled();
     reject(new TypeError('network down'));
-    expect(await screen.findByRole('button', { name: 'Update Payment' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Update payment' })).toBeEnabled();
     expect(toast.getAll().map((t) => t.message)).toContain('Failed to open billing portal. Please try again.');
   });
 

@@ -62,7 +62,7 @@ export function PaymentSuccessPage() {
                 Welcome to <strong>{tierLabel(user.subscriptionTier)}</strong>. Your new limits are ready to use.
               </>
             ) : (
-              <>Thank you! Your plan will show as upgraded within a minute. You can also sync it from Manage Account.</>
+              <>Thank you! Your plan will show as upgraded within a minute. You can also sync it from Manage account.</>
             )}
           </p>
         )}

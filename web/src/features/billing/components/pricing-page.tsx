@@ -15,7 +15,7 @@ import { PricingPlans } from './pricing-plans';
 const FAQ = [
   {
     q: 'Can I cancel at any time?',
-    a: 'Yes. Cancel from Manage Account whenever you like; you keep your plan until the end of the period you paid for, then move to Free. Your goals and history stay.',
+    a: 'Yes. Cancel from Manage account whenever you like; you keep your plan until the end of the period you paid for, then move to Free. Your goals and history stay.',
   },
   {
     q: 'What happens when I reach my monthly limit?',

@@ -10,7 +10,7 @@ import { BillingNoticeDialog } from './billing-notice-dialog';
 
 const statusLabel = { active: 'Active', canceled: 'Canceled', past_due: 'Past due' } as const;
 
-/** The profile's subscription section: plan, status, Sync, Upgrade (lite) or Manage Subscription. */
+/** The profile's subscription section: plan, status, Sync, Upgrade (lite) or Manage subscription. */
 export function SubscriptionSection() {
   const id = useId();
   const { user, refresh, patchUser } = useCurrentUser();
@@ -78,7 +78,7 @@ export function SubscriptionSection() {
             onClick={() => void portal.open()}
             disabled={portal.opening}
           >
-            {portal.opening ? 'Opening...' : 'Manage Subscription'}
+            {portal.opening ? 'Opening...' : 'Manage subscription'}
           </button>
         )}
       </div>

@@ -24,10 +24,10 @@ const go = (url: string) => {
 };
 
 /**
- * Manage Subscription (spec section 8): tries the direct endpoint, then the service one, then the simple
- * one. Manual configuration shows the server's message and instruction. A free user gets the upgrade
- * dialog straight away (no portal calls); others, on final failure, a notice with the message and the
- * support address.
+ * Manage subscription (spec section 8's "Manage Subscription", in sentence case): tries the direct
+ * endpoint, then the service one, then the simple one. Manual configuration shows the server's message
+ * and instruction. A free user gets the upgrade dialog straight away (no portal calls); others, on final
+ * failure, a notice with the message and the support address.
  */
 export function useBillingPortal() {
   const { user } = useCurrentUser();

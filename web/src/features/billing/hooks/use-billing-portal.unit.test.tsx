@@ -6,7 +6,7 @@ import { UpgradeDialogContext } from '../../../lib/upgrade-dialog';
 import { currentUserValue, makeUser } from '../../../test/render';
 import { useBillingPortal } from './use-billing-portal';
 
-describe('Manage Subscription', () => {
+describe('Manage subscription', () => {
   it('opens the upgrade dialog for a free user without calling any portal endpoint', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const openUpgradeDialog = vi.fn();
