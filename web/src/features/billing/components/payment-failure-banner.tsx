@@ -58,7 +58,7 @@ export function PaymentFailureBanner({ now: fixedNow }: { readonly now?: number 
           onClick={() => void updatePayment()}
           disabled={opening}
         >
-          {opening ? 'Opening...' : 'Update payment'}
+          {opening ? 'Opening…' : 'Update payment'}
         </button>
         <button
           type="button"

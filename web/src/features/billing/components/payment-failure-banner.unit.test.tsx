@@ -94,7 +94,7 @@ describe('payment-failure banner rules', () => {
     expect(screen.getByTestId('payment-banner')).toBeInTheDocument();
   });
 
-  it("shows 'Opening...' while the portal opens and the failure toast when it fails", async () => {
+  it("shows 'Opening…' while the portal opens and the failure toast when it fails", async () => {
     let reject: (reason: unknown) => void = () => undefined;
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise((_resolve, r) => (reject = r)));
     const { toast } = await import('../../../lib/toast');
@@ -102,7 +102,7 @@ describe('payment-failure banner rules', () => {
       user: makeUser({ subscriptionTier: 'pro', gracePeriodEndsAt: inDays(4), ...failed }),
     });
     await userEvent.click(screen.getByRole('button', { name: 'Update payment' }));
-    expect(await screen.findByRole('button', { name: 'Opening...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Opening…' })).toBeDisabled();
     reject(new TypeError('network down'));
     expect(await screen.findByRole('button', { name: 'Update payment' })).toBeEnabled();
     expect(toast.getAll().map((t) => t.message)).toContain('Failed to open billing portal. Please try again.');

@@ -78,7 +78,7 @@ export function SubscriptionSection() {
             onClick={() => void portal.open()}
             disabled={portal.opening}
           >
-            {portal.opening ? 'Opening...' : 'Manage subscription'}
+            {portal.opening ? 'Opening…' : 'Manage subscription'}
           </button>
         )}
       </div>

@@ -9,7 +9,7 @@ import { DownloadMyData } from './download-my-data';
 import { TimeZoneSetting } from './time-zone-setting';
 import { UsageBars } from './usage-bars';
 
-export const PROFILE_LOADING_TEXT = 'Loading your profile...';
+export const PROFILE_LOADING_TEXT = 'Loading your profile…';
 
 /** /user-profile, "Manage account". The subscription section comes from billing (composed by the app). */
 export function ProfilePage({ subscription }: { readonly subscription: ReactNode }) {
