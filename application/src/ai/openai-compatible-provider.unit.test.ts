@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { breakdownOptionsSchema } from '@stride/domain/ai/breakdown';
 import { createLogger } from '@stride/platform/logger';
 import { BreakdownFailure } from './breakdown-provider';
 import { createEmbeddedProvider } from './embedded-provider';
@@ -62,6 +63,18 @@ describe('OpenAI-compatible breakdowns', () => {
     expect(calls[0]?.url).toBe('http://ai.local/v1/chat/completions');
     expect(calls[0]?.body).toMatchObject({ model: 'm', response_format: { type: 'json_object' } });
     expect(outcome.metadata).toMatchObject({ provider: 'openai-compatible', model: 'm', fallback: false, attempts: 1 });
+  });
+
+  it('tells the model the range of minutes of the chosen step size and that a title names what fits them', async () => {
+    const { fetch: fetchStub, calls } = scriptedFetch([json(completion({ content: JSON.stringify({ tasks }) }))]);
+    const options = breakdownOptionsSchema.parse({ granularity: 'tiny' });
+    await provider(fetchStub).generate(goal, { today: '2025-03-01', options });
+    const messages = calls[0]?.body.messages as Array<{ role: string; content: string }>;
+    const user = JSON.parse(messages.find((message) => message.role === 'user')!.content) as Record<string, unknown>;
+    expect(user).toMatchObject({ granularity: 'tiny', stepMinutes: 10, stepMinutesRange: { min: 5, max: 15 } });
+    const system = messages.find((message) => message.role === 'system')!.content;
+    expect(system).toContain('within "stepMinutesRange"');
+    expect(system).toContain('names what fits the');
   });
 
   it('retries once after a timeout or a 5xx, but not after a refusal or a 4xx', async () => {
