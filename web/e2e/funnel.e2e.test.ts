@@ -7,7 +7,17 @@
  */
 import type { Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectText, openTab, shoot, signInWithForm, startStride, type Stride, type Tab } from './support/harness';
+import {
+  DESKTOP,
+  PHONE,
+  expectText,
+  openTab,
+  shoot,
+  signInWithForm,
+  startStride,
+  type Stride,
+  type Tab,
+} from './support/harness';
 
 const ADMIN = { email: 'funnel.admin@example.com', name: 'Fran Admin' };
 
@@ -53,6 +63,29 @@ function eventPosts(page: Page): SentEvent[] {
   });
   return sent;
 }
+
+/** Pairs of axis labels, on the same chart axis, whose boxes overlap ("a" / "b"). */
+const overlappingAxisLabels = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('.recharts-cartesian-axis-tick-labels')).flatMap((axis) => {
+      const labels = Array.from(axis.querySelectorAll('.recharts-cartesian-axis-tick-value')).map((label) => ({
+        text: label.textContent ?? '',
+        box: label.getBoundingClientRect(),
+      }));
+      return labels.flatMap((a, i) =>
+        labels
+          .slice(i + 1)
+          .filter(
+            (b) =>
+              a.box.left < b.box.right &&
+              b.box.left < a.box.right &&
+              a.box.top < b.box.bottom &&
+              b.box.top < a.box.bottom,
+          )
+          .map((b) => `${a.text} / ${b.text}`),
+      );
+    }),
+  );
 
 beforeAll(async () => {
   stride = await startStride({ ADMIN_EMAILS: ADMIN.email });
@@ -143,6 +176,14 @@ describe('the top of the funnel', () => {
       .toEqual([1, 1]);
     const firstRow = admin.page.getByTestId('admin-funnel').locator('tbody tr').first();
     await expectText(firstRow, 'Viewed the landing page');
+    // On a phone the charts' axis labels (seven funnel steps, seven channels) are each readable: none overlaps
+    // another on the same axis.
+    await admin.page.getByTestId('admin-attribution').locator('.recharts-cartesian-axis-tick-value').first().waitFor();
+    await admin.page.setViewportSize(PHONE);
+    await admin.page.waitForTimeout(400);
+    const overlaps = await overlappingAxisLabels(admin.page);
+    await admin.page.setViewportSize(DESKTOP);
+    expect(overlaps).toEqual([]);
     await admin.page.getByTestId('admin-funnel').scrollIntoViewIfNeeded();
     await shot(admin.page, 'admin-funnel');
   });

@@ -65,34 +65,45 @@ export function AttributionReport({ range }: { readonly range: AdminRange }) {
           title="Activation and conversion by channel"
           summary={rows.map((r) => `${r.channel}: ${percent(r.conversionRate)} paid`).join(', ') || 'No data'}
         >
-          <ResponsiveContainer width="100%" height={260}>
+          {/* One channel a row, bars sideways: seven channel names side by side overlap on a phone. */}
+          <ResponsiveContainer width="100%" height={rows.length * 40 + 64}>
             <BarChart
               data={rows.map((r) => ({
                 channel: r.channel,
                 activation: Math.round(r.activationRate * 100),
                 conversion: Math.round(r.conversionRate * 100),
               }))}
-              margin={{ top: 8, right: 8, left: -16, bottom: 0 }}
+              layout="vertical"
+              margin={{ top: 8, right: 16, left: 0, bottom: 0 }}
             >
-              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#eef2f7" />
+              <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#eef2f7" />
               <XAxis
+                type="number"
+                unit="%"
+                allowDecimals={false}
+                tick={{ fontSize: 12, fill: '#64748b' }}
+                tickLine={false}
+                axisLine={false}
+              />
+              <YAxis
+                type="category"
                 dataKey="channel"
-                tick={{ fontSize: 11, fill: '#64748b' }}
+                width={104}
+                tick={{ fontSize: 12, fill: '#64748b' }}
                 tickLine={false}
                 axisLine={false}
                 interval={0}
               />
-              <YAxis unit="%" tick={{ fontSize: 12, fill: '#64748b' }} tickLine={false} axisLine={false} />
-              <Tooltip formatter={(v) => `${v}%`} />
+              <Tooltip formatter={(v) => `${v}%`} cursor={{ fill: 'rgba(99,102,241,.06)' }} />
               <Legend wrapperStyle={{ fontSize: 13 }} />
               <Bar
                 isAnimationActive={false}
                 dataKey="activation"
                 name="Activated"
                 fill="#0ea5e9"
-                radius={[6, 6, 0, 0]}
+                radius={[0, 6, 6, 0]}
               />
-              <Bar isAnimationActive={false} dataKey="conversion" name="Paid" fill="#10b981" radius={[6, 6, 0, 0]} />
+              <Bar isAnimationActive={false} dataKey="conversion" name="Paid" fill="#10b981" radius={[0, 6, 6, 0]} />
             </BarChart>
           </ResponsiveContainer>
         </ChartCard>

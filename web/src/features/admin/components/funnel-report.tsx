@@ -155,19 +155,28 @@ export function FunnelChart({ range }: { readonly range: AdminRange }) {
       summary={funnel.data.total.map((s) => `${s.label}: ${s.users}`).join(', ')}
       wide
     >
-      <ResponsiveContainer width="100%" height={260}>
-        <BarChart data={funnel.data.total} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#eef2f7" />
+      {/* Bars run sideways, one step a row: seven step names side by side under the bars overlap on a phone. */}
+      <ResponsiveContainer width="100%" height={funnel.data.total.length * 36 + 32}>
+        <BarChart data={funnel.data.total} layout="vertical" margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#eef2f7" />
           <XAxis
+            type="number"
+            allowDecimals={false}
+            tick={{ fontSize: 12, fill: '#64748b' }}
+            tickLine={false}
+            axisLine={false}
+          />
+          <YAxis
+            type="category"
             dataKey="label"
-            tick={{ fontSize: 11, fill: '#64748b' }}
+            width={140}
+            tick={{ fontSize: 12, fill: '#64748b' }}
             tickLine={false}
             axisLine={false}
             interval={0}
           />
-          <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#64748b' }} tickLine={false} axisLine={false} />
-          <Tooltip />
-          <Bar isAnimationActive={false} dataKey="users" name="Users" fill="#6366f1" radius={[6, 6, 0, 0]} />
+          <Tooltip cursor={{ fill: 'rgba(99,102,241,.06)' }} />
+          <Bar isAnimationActive={false} dataKey="users" name="Users" fill="#6366f1" radius={[0, 6, 6, 0]} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
