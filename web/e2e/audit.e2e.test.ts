@@ -113,6 +113,14 @@ describe('trust in the log, in a browser', () => {
     await expectText(position, 'Event 2 of 3');
     await expect.poll(() => history.getByRole('button', { name: /v2/ }).getAttribute('aria-current')).toBe('step');
 
+    // Pressed from the keyboard up to the first event, "← Previous" keeps the focus (it does not drop to the page).
+    await admin.getByRole('button', { name: '← Previous' }).focus();
+    await admin.keyboard.press('Enter');
+    await expectText(position, 'Event 1 of 3: GoalCreated');
+    await admin.keyboard.press('Enter');
+    await expectText(position, 'Event 1 of 3: GoalCreated');
+    expect(await admin.evaluate(() => document.activeElement?.textContent)).toBe('← Previous');
+
     // The owner may not use the admin screen.
     await page.goto(`${product.baseUrl}/admin/audit?stream=${goalStreamId}`);
     await page.getByRole('heading', { name: 'Not authorised' }).waitFor();

@@ -94,11 +94,12 @@ function StreamHistoryView({ streamId }: { readonly streamId: string }) {
     <div className="stream-audit">
       <div className="card card--padded stream-audit__scrubber">
         <div className="stream-audit__scrubber-row">
+          {/* aria-disabled, not disabled, at either end: a disabled button loses the keyboard focus to the page. */}
           <button
             type="button"
             className="button button--secondary button--sm"
             onClick={() => go(index - 1)}
-            disabled={index === 0}
+            aria-disabled={index === 0}
           >
             ← Previous
           </button>
@@ -117,7 +118,7 @@ function StreamHistoryView({ streamId }: { readonly streamId: string }) {
             type="button"
             className="button button--secondary button--sm"
             onClick={() => go(index + 1)}
-            disabled={index === events.length - 1}
+            aria-disabled={index === events.length - 1}
           >
             Next →
           </button>
