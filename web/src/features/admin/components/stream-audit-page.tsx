@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary';
 import { PageLoading } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { AuditEvent, StateChange } from '@stride/domain/contracts/audit';
+import { parseStreamId, streamCategories } from '@stride/domain/stream-ids';
 import { HISTORY_LIMIT, useStreamHistory, useStreamPoint } from '../api/get-stream-history';
 import './stream-audit-page.css';
 
@@ -15,6 +16,46 @@ const short = (value: unknown) => {
   const text = JSON.stringify(value) ?? 'undefined';
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 };
+
+const KINDS = streamCategories.join(', ');
+const category = (streamId: string) => {
+  try {
+    return parseStreamId(streamId).category;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * What to do about a stream with no events: an id that is not a stream id (no kind before it, as a bare
+ * user id usr_… is) is told how stream ids are made; a well-made one is told nothing was recorded under it.
+ */
+function NoEvents({ streamId }: { readonly streamId: string }) {
+  const kind = category(streamId);
+  if (kind === null) {
+    return (
+      <div className="notice notice--info" role="status" data-testid="audit-no-events">
+        <p>
+          “{streamId}” is not a stream id: a stream id starts with its kind and a dash ({KINDS}).
+          {streamId.startsWith('usr_') ? (
+            <>
+              {' '}
+              This looks like a user id: open <Link to={`?stream=user-${streamId}`}>user-{streamId}</Link>.
+            </>
+          ) : null}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="notice notice--info" role="status" data-testid="audit-no-events">
+      <p>
+        Nothing was ever recorded under {streamId}: no {kind} has that id. Check the id for a typo, or open another
+        stream.
+      </p>
+    </div>
+  );
+}
 
 /** /admin/audit?stream=goal-…: a stream's history, event by event, with the state and what changed. */
 export function StreamAuditPage() {
@@ -56,7 +97,7 @@ export function StreamAuditPage() {
         </div>
       </form>
       {streamId === '' ? (
-        <p className="muted">Enter a stream id to see its history.</p>
+        <p className="muted">{`Enter a stream id to see its history: its kind, a dash and the id, as in goal-{goal id} or user-{user id}. The kinds are ${KINDS}.`}</p>
       ) : (
         <SectionErrorBoundary name="stream-audit">
           <StreamHistoryView key={streamId} streamId={streamId} />
@@ -83,7 +124,7 @@ function StreamHistoryView({ streamId }: { readonly streamId: string }) {
       </p>
     );
   }
-  if (!event) return <p className="muted">This stream has no events.</p>;
+  if (!event) return <NoEvents streamId={streamId} />;
 
   const go = (next: number) => setSelected(Math.min(events.length - 1, Math.max(0, next)));
   const label = `Event ${index + 1} of ${events.length}: ${event.type}`;

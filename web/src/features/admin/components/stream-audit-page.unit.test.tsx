@@ -79,9 +79,27 @@ describe('StreamAuditPage', () => {
     expect(within(history).getByRole('button', { name: /GoalCompleted/ })).toHaveAttribute('aria-current', 'step');
   });
 
-  it('asks for a stream id first', () => {
+  it('asks for a stream id first, saying how one is made', () => {
     renderWithProviders(<StreamAuditPage />, { route: '/admin/audit' });
-    expect(screen.getByText('Enter a stream id to see its history.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Enter a stream id to see its history: its kind, a dash and the id, as in goal-\{goal id\}/),
+    ).toHaveTextContent('The kinds are user, goal, collection, template, usage, billing, calendar.');
     expect(screen.getByLabelText('Stream id')).toBeInTheDocument();
+  });
+
+  it('says what to do when nothing was recorded under the id: a bare user id is offered its stream', async () => {
+    const empty = { version: 0, events: [], nextAfterVersion: null };
+    vi.spyOn(apiClient, 'get').mockImplementation(((path: string) =>
+      Promise.resolve({ ...empty, streamId: path.split('/').pop() })) as typeof apiClient.get);
+    renderWithProviders(<StreamAuditPage />, { route: '/admin/audit?stream=usr_abc123' });
+    const notice = await screen.findByTestId('audit-no-events');
+    expect(notice).toHaveTextContent('“usr_abc123” is not a stream id: a stream id starts with its kind and a dash');
+    fireEvent.click(within(notice).getByRole('link', { name: 'user-usr_abc123' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('audit-no-events')).toHaveTextContent(
+        'Nothing was ever recorded under user-usr_abc123: no user has that id. Check the id for a typo',
+      ),
+    );
+    expect(screen.getByLabelText('Stream id')).toHaveValue('user-usr_abc123');
   });
 });
