@@ -124,7 +124,9 @@ describe('the planner in a browser', () => {
     const tomorrow = addDays(today('Pacific/Honolulu'), 1);
     await page.goto(`${stride.baseUrl}/search?q=stretch&status=todo`);
     const found = page.getByRole('list', { name: 'Tasks found' });
-    await expectText(found, `planned ${tomorrow}`);
+    // Dates read as everywhere in the app ("planned December 3, 2026").
+    const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    await expectText(found, `planned ${longDate.format(new Date(`${tomorrow}T00:00:00`))}`);
     await expectText(page.getByRole('status').filter({ hasText: 'task' }), '1 task');
     await shot('search-next-occurrence');
   });
