@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { LogoMark } from '../../../components/logo';
 import { PageLoading } from '../../../components/spinner';
@@ -49,6 +49,17 @@ export function OnboardingPage({ createFirstGoal }: OnboardingPageProps = {}) {
   const complete = useCompleteOnboarding();
   const [progress, setProgress] = useState<OnboardingProgress | null>(null);
   const [creatingGoal, setCreatingGoal] = useState(false);
+
+  // Each step replaces the one before, and the button pressed goes with it: the focus moves to the new
+  // step's heading (not on the first render), so a keyboard or screen reader user carries on from there.
+  const shownStep = useRef<number | null>(null);
+  useEffect(() => {
+    if (!progress) return;
+    if (shownStep.current !== null && shownStep.current !== progress.step) {
+      document.getElementById('ob-title')?.focus();
+    }
+    shownStep.current = progress.step;
+  }, [progress?.step]);
 
   useEffect(() => {
     if (!user || !storageId) return;
@@ -112,7 +123,7 @@ export function OnboardingPage({ createFirstGoal }: OnboardingPageProps = {}) {
 
         {progress.step === 0 ? (
           <section aria-labelledby="ob-title">
-            <h1 id="ob-title" className="onboarding__title">
+            <h1 id="ob-title" className="onboarding__title" tabIndex={-1}>
               Welcome to Stride, {firstName}!
             </h1>
             <p className="onboarding__text">
@@ -140,7 +151,7 @@ export function OnboardingPage({ createFirstGoal }: OnboardingPageProps = {}) {
 
         {progress.step === 1 ? (
           <section aria-labelledby="ob-title">
-            <h1 id="ob-title" className="onboarding__title">
+            <h1 id="ob-title" className="onboarding__title" tabIndex={-1}>
               What do you want to focus on?
             </h1>
             <p className="onboarding__text">Pick as many as you like. We use this to suggest goal categories.</p>
@@ -179,7 +190,7 @@ export function OnboardingPage({ createFirstGoal }: OnboardingPageProps = {}) {
 
         {progress.step === 2 ? (
           <section aria-labelledby="ob-title">
-            <h1 id="ob-title" className="onboarding__title">
+            <h1 id="ob-title" className="onboarding__title" tabIndex={-1}>
               When is your energy highest?
             </h1>
             <p className="onboarding__text">
@@ -213,7 +224,7 @@ export function OnboardingPage({ createFirstGoal }: OnboardingPageProps = {}) {
 
         {progress.step >= 3 ? (
           <section aria-labelledby="ob-title">
-            <h1 id="ob-title" className="onboarding__title">
+            <h1 id="ob-title" className="onboarding__title" tabIndex={-1}>
               What's one goal for this month?
             </h1>
             <p className="onboarding__text">Keep it specific and within reach. You can refine it on the next screen.</p>

@@ -46,3 +46,17 @@ describe('onboarding, last step', () => {
     );
   }, 20_000);
 });
+
+describe('onboarding, moving between steps', () => {
+  it('moves the focus to the new step’s heading, not to the page, when a step’s button replaces it', async () => {
+    const user = makeUser({ onboardingCompleted: false });
+    writeOnboarding(user.id, { ...initialProgress });
+    renderWithProviders(<OnboardingPage />, { user, route: '/onboarding' });
+    await userEvent.click(await screen.findByRole('button', { name: "Let's begin" }));
+    expect(screen.getByRole('heading', { level: 1, name: 'What do you want to focus on?' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'When is your energy highest?' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'What do you want to focus on?' })).toHaveFocus();
+  });
+});
