@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSearch } from '../api/search';
 
 const FIELDS = ['q', 'goal_id', 'energy', 'status', 'from', 'to'] as const;
+const ENERGY_WORDS: Record<(typeof energyLevels)[number], string> = { low: 'Low', medium: 'Medium', high: 'High' };
 const STATUS_WORDS: Record<(typeof taskStatusValues)[number], string> = {
   todo: 'To do',
   in_progress: 'In progress',
@@ -69,7 +70,7 @@ export function SearchPage({ goals }: { readonly goals: readonly GoalChoice[] })
               <option value="">Any energy</option>
               {energyLevels.map((level) => (
                 <option key={level} value={level}>
-                  {level}
+                  {ENERGY_WORDS[level]}
                 </option>
               ))}
             </select>
@@ -115,6 +116,18 @@ export function SearchPage({ goals }: { readonly goals: readonly GoalChoice[] })
               {results.data.tasks.length} {results.data.tasks.length === 1 ? 'task' : 'tasks'},{' '}
               {results.data.goals.length} {results.data.goals.length === 1 ? 'goal' : 'goals'}
             </p>
+            {results.data.tasks.length === 0 && results.data.goals.length === 0 ? (
+              Object.keys(query).length > 0 ? (
+                <p className="muted" data-testid="search-nothing-found">
+                  Nothing matches this search. Try fewer or other words, set a filter back to “Any”, or{' '}
+                  <Link to="/search">clear the search</Link>.
+                </p>
+              ) : (
+                <p className="muted" data-testid="search-nothing-found">
+                  No tasks or goals yet. <Link to="/goals?new=1">Create a goal</Link>, and its tasks can be found here.
+                </p>
+              )
+            ) : null}
             {results.data.goals.length > 0 ? (
               <ul className="search-results" aria-label="Goals found">
                 {results.data.goals.map((goal) => (
