@@ -4,7 +4,6 @@ import {
   GRANULARITY_MINUTES,
   breakdownRequestSchema,
   stepMinutesRange,
-  withinStepSize,
   plannedBreakdownSchema,
   type BreakdownRequest,
   type BreakdownRequestInput,
@@ -300,7 +299,8 @@ interface SizedStep {
 /**
  * A step's minutes at the chosen size, and what its title may say about them. A playbook's minutes are
  * for a normal step, scaled to the size, kept within its range and the activity's own length (`lasts`,
- * `fixed`), then corrected by the user's estimate ratio, still within the range; a timed step is not
+ * `fixed`); its estimate is that work in the user's time (their estimate ratio applied, so it may leave the
+ * range: a user who takes 2x longer sees a normal step's 25 minutes of work as 50); a timed step is not
  * corrected (it lasts what its title says). The title's `{minutes}` and `{quantity}` come from the sized
  * minutes before the correction: the work a step holds is the same for everyone, the user's ratio says
  * how long it takes them. An activity longer than the size is left out (a 16 km run is not cut in
@@ -340,9 +340,14 @@ function sizeStep(
   const between = (minutes: number) => Math.min(high, Math.max(low, minutes));
   const scale = GRANULARITY_MINUTES[granularity] / GRANULARITY_MINUTES.normal;
   const sized = between(roundEstimate(between(baseMinutes * scale)));
+  // The user's time for the sized work: beyond the size's range when they take longer (the draft's estimate
+  // note says why), within the limits a generated task may have.
   const minutes = timed
     ? sized
-    : withinStepSize(applyEstimateCorrection(sized, template.energy, sizing.correction), granularity);
+    : Math.min(
+        L.minutesMax,
+        Math.max(L.minutesMin, applyEstimateCorrection(sized, template.energy, sizing.correction)),
+      );
   const facts: Record<string, string> = { minutes: String(sized) };
   if (pace && !timed) facts.quantity = formatNumber(amountIn(pace, sized));
   return { minutes, titles: template.titles, facts };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  GENERATED_TASK_LIMITS,
   GRANULARITY_MINUTES,
   plannedBreakdownSchema,
   stepGranularityValues,
@@ -11,6 +12,7 @@ import {
   type PlannedStep,
   type StepGranularity,
 } from '@stride/domain/ai/breakdown';
+import { roundEstimate } from '@stride/domain/ai/estimate-calibration';
 import { breakdownEvalSet } from '../eval/run-breakdown-eval';
 import { SUB_STEPS_DOMAIN, explainPlan, planBreakdown } from './plan-breakdown';
 import { readStep } from './plan-sub-steps';
@@ -97,13 +99,21 @@ describe('step sizes', () => {
       },
     );
 
-    it('when a user who takes 2.5x longer drafts it tiny, then their corrected minutes still stay tiny', () => {
-      const steps = planBreakdown({
+    it('when a user who takes 2.5x longer drafts it tiny, then the steps hold tiny work, estimated in their time', () => {
+      const plain = planBreakdown({ goal, today: TODAY, options: { granularity: 'tiny' } });
+      const slow = planBreakdown({
         goal,
         today: TODAY,
         options: { granularity: 'tiny', estimateCorrection: { overall: 2.5, byEnergy: {} } },
       });
-      expect(within(steps, 'tiny')).toBe(true);
+      expect(within(plain, 'tiny')).toBe(true);
+      expect(slow.map((step) => step.title)).toEqual(plain.map((step) => step.title));
+      slow.forEach((step, index) => {
+        const work = plain[index]!.estimatedMinutes;
+        // A timed step lasts what its title says; any other is its work at 2.5x (rounded to the estimate marks).
+        expect([work, roundEstimate(work * 2.5)]).toContain(step.estimatedMinutes);
+      });
+      expect(slow.some((step, index) => step.estimatedMinutes > plain[index]!.estimatedMinutes)).toBe(true);
     });
   });
 
@@ -249,7 +259,7 @@ describe('step sizes', () => {
       overall: ratio,
     });
 
-    it('every step proposed for a goal is within the chosen size, titles are unique, and the plan is repeatable', () => {
+    it('every step proposed for a goal holds work of the chosen size (estimated in the user’s time), titles are unique, and the plan is repeatable', () => {
       fc.assert(
         fc.property(goals, options, (goal, { overall, ...chosen }) => {
           const request = {
@@ -258,14 +268,28 @@ describe('step sizes', () => {
             options: { ...chosen, ...(overall !== undefined && { estimateCorrection: { overall, byEnergy: {} } }) },
           };
           const steps = planBreakdown(request);
+          // The work is sized to the choice (the plan without the user's ratio); with it, the same steps in
+          // the user's time: each estimate the work's, or the work's times the ratio (a timed step keeps its).
+          const work = planBreakdown({ ...request, options: chosen });
           expect(plannedBreakdownSchema.safeParse({ tasks: steps }).success).toBe(true);
-          expect(steps.filter((step) => !within([step], chosen.granularity))).toEqual([]);
+          expect(work.filter((step) => !within([step], chosen.granularity))).toEqual([]);
+          // (Easiest first orders by the user's minutes, so the two may list them in another order.)
+          const workOf = new Map(work.map((step) => [step.title, step.estimatedMinutes]));
+          expect(steps.map((step) => step.title).sort()).toEqual([...workOf.keys()].sort());
+          steps.forEach((step) => {
+            const sized = workOf.get(step.title)!;
+            const corrected = Math.min(
+              GENERATED_TASK_LIMITS.minutesMax,
+              Math.max(GENERATED_TASK_LIMITS.minutesMin, roundEstimate(sized * (overall ?? 1))),
+            );
+            expect([sized, corrected]).toContain(step.estimatedMinutes);
+          });
           expect(unique(steps)).toBe(true);
           expect(planBreakdown(request)).toEqual(steps);
         }),
-        { numRuns: 300 },
+        { numRuns: 200 },
       );
-    });
+    }, 30_000); // two plans a run, on a busy machine
 
     it('the sub-steps of every step the planner proposes are about that step, within the sub-step size, and unique', () => {
       fc.assert(
