@@ -148,7 +148,7 @@ export function AnalyticsPage() {
               icon={<Icon name="zap" />}
               label="Avg. productivity"
               value={daily.data.totals.averageProductivityScore}
-              hint={`${daily.data.totals.activeDays} active days · ${formatMinutes(Math.round(daily.data.totals.sessionDuration))} in Stride`}
+              hint={`${daily.data.totals.activeDays} active ${daily.data.totals.activeDays === 1 ? 'day' : 'days'} · ${formatMinutes(Math.round(daily.data.totals.sessionDuration))} in Stride`}
             />
           </div>
           {metrics.data.insights.length > 0 ? (

@@ -26,7 +26,7 @@ const totals = {
   activeDays: 0,
 };
 
-function serve(overrides: Partial<typeof metrics> = {}) {
+function serve(overrides: Partial<typeof metrics> = {}, totalsOverrides: Partial<typeof totals> = {}) {
   const shown = { ...metrics, ...overrides };
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://x');
@@ -45,7 +45,7 @@ function serve(overrides: Partial<typeof metrics> = {}) {
         start: url.searchParams.get('start'),
         end: url.searchParams.get('end'),
         days: [],
-        totals,
+        totals: { ...totals, ...totalsOverrides },
       });
     return jsonResponse({});
   });
@@ -68,6 +68,13 @@ describe('AnalyticsPage asks only what the screen can show', () => {
     renderWithProviders(<AnalyticsPage />, { user: makeUser({ subscriptionTier: 'pro' }) });
     await screen.findByTestId('analytics-dashboard');
     expect(screen.getByText('Last active December 1, 2026')).toBeInTheDocument();
+  });
+
+  it("says '1 active day' in the productivity hint, not '1 active days'", async () => {
+    serve({}, { activeDays: 1 });
+    renderWithProviders(<AnalyticsPage />, { user: makeUser({ subscriptionTier: 'pro' }) });
+    await screen.findByTestId('analytics-dashboard');
+    expect(screen.getByText(/^1 active day · /)).toBeInTheDocument();
   });
 
   it('clips the range to the day the account was created', async () => {
