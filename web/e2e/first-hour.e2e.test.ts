@@ -176,6 +176,16 @@ describe('a visitor who chooses Pro', () => {
     await page.getByRole('menuitem', { name: /Analytics/ }).click();
     await page.getByTestId('analytics-dashboard').waitFor({ timeout: 30_000 });
     await page.getByTestId('range-clipped').waitFor();
+    // The "Showing … onwards" note stands apart from the stat cards under it, on a desktop and on a phone.
+    for (const screen of [DESKTOP, PHONE]) {
+      await page.setViewportSize(screen);
+      const [note, cards] = await Promise.all([
+        page.getByTestId('range-clipped').boundingBox(),
+        page.locator('.stat-grid').boundingBox(),
+      ]);
+      expect(cards!.y - (note!.y + note!.height), `${screen.width} px`).toBeGreaterThanOrEqual(12);
+    }
+    await page.setViewportSize(DESKTOP);
     await page.locator('.recharts-legend-wrapper', { hasText: 'Daily score' }).waitFor();
     await page.locator('.recharts-legend-wrapper', { hasText: 'AI breakdowns' }).waitFor();
     await shot(page, 'analytics-pro');
