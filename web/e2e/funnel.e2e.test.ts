@@ -176,6 +176,16 @@ describe('the top of the funnel', () => {
       .toEqual([1, 1]);
     const firstRow = admin.page.getByTestId('admin-funnel').locator('tbody tr').first();
     await expectText(firstRow, 'Viewed the landing page');
+    // The funnel's bars stand apart from the table of steps under them, on a desktop and on a phone.
+    for (const screen of [DESKTOP, PHONE]) {
+      await admin.page.setViewportSize(screen);
+      const [bars, table] = await Promise.all([
+        admin.page.getByTestId('admin-funnel').locator('.funnel').boundingBox(),
+        admin.page.getByTestId('admin-funnel').locator('table').first().boundingBox(),
+      ]);
+      expect(table!.y - (bars!.y + bars!.height), `${screen.width} px`).toBeGreaterThanOrEqual(12);
+    }
+    await admin.page.setViewportSize(DESKTOP);
     // On a phone the charts' axis labels (seven funnel steps, seven channels) are each readable: none overlaps
     // another on the same axis.
     await admin.page.getByTestId('admin-attribution').locator('.recharts-cartesian-axis-tick-value').first().waitFor();
