@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { COLLECTION_COLOURS } from '../lib/collection-goal';
+import { COLLECTION_COLOUR_NAMES, COLLECTION_COLOURS } from '../lib/collection-goal';
 
 interface CollectionFormProps {
   readonly busy: boolean;
@@ -48,7 +48,7 @@ export function CollectionForm({ busy, onSubmit, onCancel }: CollectionFormProps
           {COLLECTION_COLOURS.map((c) => (
             <label key={c} className="colour-swatch" style={{ '--swatch': c } as React.CSSProperties}>
               <input type="radio" name={`${id}-colour`} value={c} checked={color === c} onChange={() => setColor(c)} />
-              <span className="visually-hidden">{c}</span>
+              <span className="visually-hidden">{COLLECTION_COLOUR_NAMES[c]}</span>
             </label>
           ))}
         </div>

@@ -18,3 +18,15 @@ export const COLLECTION_COLOURS = [
   '#8b5cf6',
   '#64748b',
 ] as const;
+
+/** What each colour is called where it is chosen (a screen reader says this, not the hex code). */
+export const COLLECTION_COLOUR_NAMES: Record<(typeof COLLECTION_COLOURS)[number], string> = {
+  '#6366f1': 'Indigo',
+  '#0ea5e9': 'Sky blue',
+  '#10b981': 'Green',
+  '#f59e0b': 'Amber',
+  '#ef4444': 'Red',
+  '#ec4899': 'Pink',
+  '#8b5cf6': 'Violet',
+  '#64748b': 'Slate',
+};
