@@ -20,6 +20,7 @@ import { PACES, amountIn, type Activity } from './paces';
 import { phaseValues, type Phase, type Playbook, type SeriesTemplate, type StepTemplate } from './playbook';
 import { generalPlaybook } from './playbooks';
 import { planSubSteps } from './plan-sub-steps';
+import { titleWords } from './title-words';
 import { assessOverload, daysUntil, parseDay, suggestDates, type OverloadAssessment } from './schedule';
 
 /**
@@ -163,35 +164,10 @@ const ALWAYS_KNOWN = new Set([
 const specificity = (title: string): number =>
   [...title.matchAll(PLACEHOLDER)].filter((match) => !ALWAYS_KNOWN.has(match[1] ?? '')).length;
 
-const STOP_WORDS = new Set([
-  'a',
-  'an',
-  'the',
-  'and',
-  'or',
-  'of',
-  'to',
-  'for',
-  'your',
-  'my',
-  'in',
-  'on',
-  'with',
-  'at',
-  'it',
-]);
-const tokens = (title: string): Set<string> =>
-  new Set(
-    title
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((word) => word.length > 1 && !STOP_WORDS.has(word)),
-  );
-
 /** Two titles say the same thing: most of their words are shared. */
 export function similarTitles(a: string, b: string): boolean {
-  const x = tokens(a);
-  const y = tokens(b);
+  const x = titleWords(a);
+  const y = titleWords(b);
   if (x.size === 0 || y.size === 0) return a.trim().toLowerCase() === b.trim().toLowerCase();
   let shared = 0;
   for (const word of x) if (y.has(word)) shared += 1;

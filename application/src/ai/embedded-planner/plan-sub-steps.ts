@@ -9,6 +9,7 @@ import {
 } from '@stride/domain/ai/breakdown';
 import { applyEstimateCorrection, roundEstimate } from '@stride/domain/ai/estimate-calibration';
 import { truncateWords } from './goal-subject';
+import { titleWords } from './title-words';
 
 /**
  * Sub-steps of one step of a goal (options.subStepsOf): made from the step's own words, never from the
@@ -211,8 +212,9 @@ const actionParts = (head: string): string[] => {
 export function readStep(title: string): StepReading {
   const clean = tidy(title);
   const colon = /\s*(?::|\s[–—-]\s)\s*/.exec(clean);
-  // A colon with no word before it ("\":00", "0:0A") splits nothing: the head must carry the step's words.
-  const split = colon !== null && /[\p{L}\p{N}]{2}/u.test(clean.slice(0, colon.index));
+  // A colon with no word before it ("\":00", "0:0A", "my: aa") splits nothing: the head must carry the
+  // step's words, stop words aside.
+  const split = colon !== null && titleWords(clean.slice(0, colon.index)).size > 0;
   const head = (split ? tidy(clean.slice(0, colon.index)) : clean) || clean;
   const detail = split ? tidy(clean.slice(colon.index + colon[0].length)) : '';
   const lowered = lowerFirst(head);
@@ -246,11 +248,13 @@ const fillTemplate = (template: string, reading: StepReading, minutes: number): 
   truncateWords(
     capitalise(
       tidy(
+        // Replaced by functions: a replacement string reads `$&`, `$'` and `` $` `` in what the user typed as
+        // patterns ("A0$`" came back as "do the A0Set out what you need to").
         template
-          .replace('{action}', reading.action)
-          .replace('{head}', `"${reading.head}"`)
-          .replace('{detail}', reading.detail ? `: ${reading.detail}` : '')
-          .replace('{minutes}', String(minutes)),
+          .replace('{action}', () => reading.action)
+          .replace('{head}', () => `"${reading.head}"`)
+          .replace('{detail}', () => (reading.detail ? `: ${reading.detail}` : ''))
+          .replace('{minutes}', () => String(minutes)),
       ),
     ),
     L.titleMax,

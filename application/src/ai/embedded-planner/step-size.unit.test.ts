@@ -309,6 +309,17 @@ describe('step sizes', () => {
       );
     });
 
+    it('when a title has only stop words before its colon ("my: aa"), then the sub-steps name what follows it', () => {
+      for (const sub of subSteps('my:  , aa', 10, 'tiny')) expect(sharesWords(sub.title, 'aa')).toBe(true);
+    });
+
+    it('when a title holds $ patterns ("Save $` and $&"), then the sub-steps quote it as typed', () => {
+      const title = 'Save $` and $& for the trip';
+      const subs = subSteps(title, 30, 'tiny');
+      expect(subs.some((sub) => sub.title.includes('$` and $&'))).toBe(true);
+      for (const sub of subs) expect(sub.title).not.toMatch(/Set out what you need to.*Set out/);
+    });
+
     it('any title a person types gives valid, sized, unique sub-steps, the same each time', () => {
       const typed = fc.oneof(
         fc.string({ minLength: 1, maxLength: 120 }).filter((title) => title.trim() !== ''),
