@@ -161,6 +161,8 @@ describe('tasks: open, edit, reorder, undo', () => {
 
   it('opens a goal from its collection', async () => {
     await page.goto(`${stride.baseUrl}/collections/${collectionId}`);
+    // A goal's status reads as on its card ("Active"), not as the API spells it.
+    await expectText(page.getByRole('main'), /Active · \d+\/\d+ tasks/);
     await page.getByRole('link', { name: 'Move house' }).click();
     await page.waitForURL(new RegExp(`/daily\\?goal=${moveId}`));
     await expectText(page.locator('#selected-goal-title'), 'Move house');

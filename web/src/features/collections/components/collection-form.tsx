@@ -26,7 +26,7 @@ export function CollectionForm({ busy, onSubmit, onCancel }: CollectionFormProps
           value={name}
           onChange={(e) => setName(e.target.value)}
           maxLength={100}
-          placeholder="e.g. Health 2025"
+          placeholder="e.g. Marathon prep"
           autoFocus
         />
       </div>

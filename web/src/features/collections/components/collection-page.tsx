@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary';
 import { PageLoading } from '../../../components/spinner';
 import { goalPath } from '../../../lib/goal-path';
+import { goalStatusLabel } from '../../../lib/goal-status';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAddGoalToCollection } from '../api/add-goal-to-collection';
 import { useDeleteCollection } from '../api/delete-collection';
@@ -122,7 +123,7 @@ export function CollectionPage({
                       {goal.status === 'active' ? <Link to={goalPath(goal.id)}>{goal.title}</Link> : goal.title}
                     </p>
                     <p className="muted small">
-                      {goal.status} · {goal.completed_task_count}/{goal.task_count} tasks
+                      {goalStatusLabel(goal.status)} · {goal.completed_task_count}/{goal.task_count} tasks
                     </p>
                   </div>
                   <button

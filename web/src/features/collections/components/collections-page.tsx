@@ -46,17 +46,20 @@ export function CollectionsPage({ goals }: { readonly goals: readonly Collection
             {collections.error.message}
           </p>
         ) : collections.data.length === 0 ? (
-          <EmptyState
-            icon={<Icon name="layers" size={30} />}
-            title="No collections yet"
-            action={
-              <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-                Create a collection
-              </button>
-            }
-          >
-            Collections keep related goals together, like “Marathon prep” or “Career growth”.
-          </EmptyState>
+          // While the new-collection form is open, "No collections yet" and its button would repeat it.
+          creating ? null : (
+            <EmptyState
+              icon={<Icon name="layers" size={30} />}
+              title="No collections yet"
+              action={
+                <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+                  Create a collection
+                </button>
+              }
+            >
+              Collections keep related goals together, like “Marathon prep” or “Career growth”.
+            </EmptyState>
+          )
         ) : (
           <div className="collection-grid">
             {collections.data.map((collection) => {

@@ -6,6 +6,8 @@ import {
   type GoalStatus,
 } from '@stride/domain/goals/goal-events';
 
+import { goalStatusLabel } from '../../../lib/goal-status';
+
 export type { GoalPriority, GoalStatus };
 
 const CATEGORY_LABELS: Record<GoalCategory, string> = {
@@ -34,9 +36,8 @@ export const GOAL_PRIORITIES: readonly { value: GoalPriority; label: string }[] 
 /** "Medium priority": sentence case, as the goal form says it. */
 export const priorityLabel = (value: GoalPriority): string => `${PRIORITY_LABELS[value]} priority`;
 
-const STATUS_LABELS: Record<GoalStatus, string> = { active: 'Active', completed: 'Completed', abandoned: 'Abandoned' };
-
-export const statusLabel = (value: GoalStatus): string => STATUS_LABELS[value];
+/** A goal's status in words: declared in lib/goal-status, which collections and search use too. */
+export const statusLabel = goalStatusLabel;
 
 export function categoryLabel(value: string): string {
   return GOAL_CATEGORIES.find((c) => c.value === value)?.label ?? value.charAt(0).toUpperCase() + value.slice(1);
