@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 
+/** The tick labels of every chart's axes (recharts' `tick`): one size and colour across the app. */
+export const CHART_AXIS_TICK = { fontSize: 12, fill: '#64748b' } as const;
+
 /** A titled card around a chart; `summary` is a text alternative for screen readers. */
 export function ChartCard({
   title,

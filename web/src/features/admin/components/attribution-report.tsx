@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { ChartCard } from '../../../components/chart-card';
+import { CHART_AXIS_TICK, ChartCard } from '../../../components/chart-card';
 import { PageLoading } from '../../../components/spinner';
 import { useAttribution } from '../api/get-attribution';
 import { percent, type AdminRange } from '../lib/admin-range';
@@ -81,7 +81,7 @@ export function AttributionReport({ range }: { readonly range: AdminRange }) {
                 type="number"
                 unit="%"
                 allowDecimals={false}
-                tick={{ fontSize: 12, fill: '#64748b' }}
+                tick={CHART_AXIS_TICK}
                 tickLine={false}
                 axisLine={false}
               />
@@ -89,7 +89,7 @@ export function AttributionReport({ range }: { readonly range: AdminRange }) {
                 type="category"
                 dataKey="channel"
                 width={104}
-                tick={{ fontSize: 12, fill: '#64748b' }}
+                tick={CHART_AXIS_TICK}
                 tickLine={false}
                 axisLine={false}
                 interval={0}

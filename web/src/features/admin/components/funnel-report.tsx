@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartCard } from '../../../components/chart-card';
+import { CHART_AXIS_TICK, ChartCard } from '../../../components/chart-card';
 import { PageLoading } from '../../../components/spinner';
 import { useFunnel, type FunnelBreakdown, type FunnelStep } from '../api/get-funnel';
 import { percent, type AdminRange } from '../lib/admin-range';
@@ -159,18 +159,12 @@ export function FunnelChart({ range }: { readonly range: AdminRange }) {
       <ResponsiveContainer width="100%" height={funnel.data.total.length * 36 + 32}>
         <BarChart data={funnel.data.total} layout="vertical" margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#eef2f7" />
-          <XAxis
-            type="number"
-            allowDecimals={false}
-            tick={{ fontSize: 12, fill: '#64748b' }}
-            tickLine={false}
-            axisLine={false}
-          />
+          <XAxis type="number" allowDecimals={false} tick={CHART_AXIS_TICK} tickLine={false} axisLine={false} />
           <YAxis
             type="category"
             dataKey="label"
             width={140}
-            tick={{ fontSize: 12, fill: '#64748b' }}
+            tick={CHART_AXIS_TICK}
             tickLine={false}
             axisLine={false}
             interval={0}

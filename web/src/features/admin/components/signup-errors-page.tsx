@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartCard } from '../../../components/chart-card';
+import { CHART_AXIS_TICK, ChartCard } from '../../../components/chart-card';
 import { PageHeader } from '../../../components/page-header';
 import { SectionErrorBoundary } from '../../../components/section-error-boundary';
 import { PageLoading } from '../../../components/spinner';
@@ -71,13 +71,8 @@ export function SignupErrorsPage() {
                   <ResponsiveContainer width="100%" height={220}>
                     <BarChart data={perDay} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
                       <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#eef2f7" />
-                      <XAxis dataKey="day" tick={{ fontSize: 12, fill: '#64748b' }} tickLine={false} axisLine={false} />
-                      <YAxis
-                        allowDecimals={false}
-                        tick={{ fontSize: 12, fill: '#64748b' }}
-                        tickLine={false}
-                        axisLine={false}
-                      />
+                      <XAxis dataKey="day" tick={CHART_AXIS_TICK} tickLine={false} axisLine={false} />
+                      <YAxis allowDecimals={false} tick={CHART_AXIS_TICK} tickLine={false} axisLine={false} />
                       <Tooltip />
                       <Bar
                         isAnimationActive={false}

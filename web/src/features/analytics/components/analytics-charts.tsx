@@ -16,7 +16,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { UserMetrics } from '@stride/domain/analytics/user-metrics';
-import { ChartCard } from '../../../components/chart-card';
+import { CHART_AXIS_TICK, ChartCard } from '../../../components/chart-card';
 import type { DayPoint } from '../lib/series';
 
 /**
@@ -34,7 +34,6 @@ const COLORS = {
   slate: '#cbd5e1',
   slateDark: '#64748b',
 };
-const axis = { fontSize: 12, fill: '#64748b' };
 const tooltipStyle = {
   borderRadius: 10,
   border: '1px solid #e2e8f0',
@@ -60,8 +59,8 @@ export function DailyActivityChart({ points }: { readonly points: readonly DayPo
             </pattern>
           </defs>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#eef2f7" />
-          <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} minTickGap={16} />
-          <YAxis allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
+          <XAxis dataKey="label" tick={CHART_AXIS_TICK} tickLine={false} axisLine={false} minTickGap={16} />
+          <YAxis allowDecimals={false} tick={CHART_AXIS_TICK} tickLine={false} axisLine={false} />
           <Tooltip contentStyle={tooltipStyle} cursor={{ fill: 'rgba(99,102,241,.06)' }} />
           <Legend wrapperStyle={{ fontSize: 13 }} />
           <Bar
@@ -104,8 +103,8 @@ export function ProductivityTrendChart({ points }: { readonly points: readonly D
       <ResponsiveContainer width="100%" height={240}>
         <LineChart data={[...points]} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#eef2f7" />
-          <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} minTickGap={20} />
-          <YAxis domain={[0, 100]} tick={axis} tickLine={false} axisLine={false} />
+          <XAxis dataKey="label" tick={CHART_AXIS_TICK} tickLine={false} axisLine={false} minTickGap={20} />
+          <YAxis domain={[0, 100]} tick={CHART_AXIS_TICK} tickLine={false} axisLine={false} />
           <Tooltip contentStyle={tooltipStyle} />
           <Legend wrapperStyle={{ fontSize: 13 }} />
           <Line
@@ -150,8 +149,8 @@ export function EngagementTrendChart({ points }: { readonly points: readonly Day
             </linearGradient>
           </defs>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#eef2f7" />
-          <XAxis dataKey="label" tick={axis} tickLine={false} axisLine={false} minTickGap={20} />
-          <YAxis tick={axis} tickLine={false} axisLine={false} />
+          <XAxis dataKey="label" tick={CHART_AXIS_TICK} tickLine={false} axisLine={false} minTickGap={20} />
+          <YAxis tick={CHART_AXIS_TICK} tickLine={false} axisLine={false} />
           <Tooltip contentStyle={tooltipStyle} />
           <Legend wrapperStyle={{ fontSize: 13 }} />
           <Area
@@ -197,8 +196,8 @@ export function CompletionRatesChart({ metrics }: { readonly metrics: UserMetric
       <div className="completion-charts">
         <ResponsiveContainer width="100%" height={200}>
           <BarChart data={data} layout="vertical" margin={{ top: 8, right: 24, left: 8, bottom: 0 }}>
-            <XAxis type="number" domain={[0, 100]} tick={axis} tickLine={false} axisLine={false} unit="%" />
-            <YAxis type="category" dataKey="name" tick={axis} tickLine={false} axisLine={false} width={48} />
+            <XAxis type="number" domain={[0, 100]} tick={CHART_AXIS_TICK} tickLine={false} axisLine={false} unit="%" />
+            <YAxis type="category" dataKey="name" tick={CHART_AXIS_TICK} tickLine={false} axisLine={false} width={48} />
             <Tooltip contentStyle={tooltipStyle} formatter={(v) => `${v}%`} />
             <Bar isAnimationActive={false} dataKey="rate" name="Completion" radius={[0, 8, 8, 0]}>
               {data.map((d) => (
